@@ -1,0 +1,269 @@
+"""Cards, decks and the one card notation used everywhere in stich.
+
+A card is a small integer (its index in its deck); a set of cards is a bitmask
+(bit ``i`` set = card ``i`` present).  Every card has one canonical text code:
+
+    <suit><rank>      suit code first, then rank code, no separator
+
+* German (Watten):       suits ``H S E L`` (Herz, Schellen, Eichel, Laub),
+                         ranks ``7 8 9 10 U O K A``; the Weli is ``S6``.
+* Sappadine / Italian:   suits ``Po St Ra Sc`` (Porcini, Stelle Alpine, Rastrelli, Sci),
+                         ranks ``A K N J 7 6 5 4 3 2`` (N = Cavallo / Minatore con Camoscio).
+* Genoese 40:            suits ``H D C S``, ranks ``A 2 3 4 5 6 7 J Q K``.
+* French 52:             suits ``S H D C``, ranks ``2 3 4 5 6 7 8 9 10 J Q K A``.
+
+Parsing is lenient so that every rules file's own notation is accepted: case does not
+matter, suit and rank may come in either order, a ``-`` may separate them, ``T`` means
+10, and ``W`` / ``Weli`` is the Weli.  ``H-K``, ``k-h``, ``KH`` and ``hk`` are all ``HK``;
+``K-Po`` is ``PoK``; ``TH`` and ``10h`` are ``H10``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from stich.engine.errors import MalformedActionError
+
+__all__ = ["Deck", "DECKS", "deck", "iter_bits", "popcount"]
+
+
+def iter_bits(mask: int):
+    """Yield the indices of the set bits of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def popcount(mask: int) -> int:
+    """Number of cards in a bitmask."""
+    return mask.bit_count()
+
+
+@dataclass(frozen=True, eq=False)
+class Deck:
+    """A deck: its cards in a fixed order, their codes and their names.
+
+    ``suit_codes`` / ``rank_codes`` are in the deck's natural order (ranks low to high
+    as listed); ``cards`` is a tuple of (suit_index, rank_index) pairs.
+    """
+
+    name: str
+    suit_codes: tuple[str, ...]
+    rank_codes: tuple[str, ...]
+    cards: tuple[tuple[int, int], ...]
+    suit_names: dict[str, tuple[str, ...]]  # language -> names per suit
+    rank_names: dict[str, tuple[str, ...]]  # language -> names per rank
+    name_pattern: dict[str, str]  # language -> "{rank} {suit}" style pattern
+    special_names: dict[str, dict[int, str]] = field(default_factory=dict)
+    aliases: dict[str, int] = field(default_factory=dict)
+
+    def __post_init__(self):
+        codes = tuple(self.suit_codes[s] + self.rank_codes[r] for s, r in self.cards)
+        lookup: dict[str, int] = {}
+        for i, (s, r) in enumerate(self.cards):
+            su, ra = self.suit_codes[s].lower(), self.rank_codes[r].lower()
+            variants = {su + ra, ra + su, su + "-" + ra, ra + "-" + su}
+            if ra == "10":
+                variants |= {su + "t", "t" + su, su + "-t", "t-" + su}
+            for v in variants:
+                lookup[v] = i
+        for alias, i in self.aliases.items():
+            lookup[alias.lower()] = i
+        object.__setattr__(self, "codes", codes)
+        object.__setattr__(self, "_lookup", lookup)
+        object.__setattr__(self, "full_mask", (1 << len(self.cards)) - 1)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __repr__(self) -> str:
+        return f"Deck({self.name!r}, {len(self.cards)} cards)"
+
+    # --- notation -------------------------------------------------------------------
+    def code(self, card: int) -> str:
+        """The canonical code of a card, e.g. ``EO``."""
+        return self.codes[card]
+
+    def parse(self, text: str) -> int:
+        """The card index for a code in any accepted spelling; a clear error otherwise."""
+        key = str(text).strip().lower().replace(" ", "")
+        try:
+            return self._lookup[key]
+        except KeyError:
+            raise MalformedActionError(
+                f"{text!r} is not a card of the {self.name} deck "
+                f"(cards are written suit+rank, e.g. {self.codes[0]!r} or {self.codes[-1]!r})"
+            ) from None
+
+    def is_card(self, text: str) -> bool:
+        """Whether ``text`` names a card of this deck."""
+        return str(text).strip().lower().replace(" ", "") in self._lookup
+
+    def mask(self, codes) -> int:
+        """A bitmask from an iterable of card codes (or indices)."""
+        m = 0
+        for c in codes:
+            m |= 1 << (c if isinstance(c, int) else self.parse(c))
+        return m
+
+    def codes_of(self, mask: int) -> list[str]:
+        """The codes of the cards in a bitmask, in deck order."""
+        return [self.codes[i] for i in iter_bits(mask)]
+
+    # --- card properties --------------------------------------------------------------
+    def suit(self, card: int) -> int:
+        return self.cards[card][0]
+
+    def rank(self, card: int) -> int:
+        return self.cards[card][1]
+
+    def suit_mask(self, suit: int) -> int:
+        """All cards of one suit."""
+        m = 0
+        for i, (s, _r) in enumerate(self.cards):
+            if s == suit:
+                m |= 1 << i
+        return m
+
+    def rank_mask(self, rank: int) -> int:
+        """All cards of one rank."""
+        m = 0
+        for i, (_s, r) in enumerate(self.cards):
+            if r == rank:
+                m |= 1 << i
+        return m
+
+    def find(self, suit: int, rank: int) -> int | None:
+        """The index of the card of this suit and rank, or None."""
+        try:
+            return self.cards.index((suit, rank))
+        except ValueError:
+            return None
+
+    def long_name(self, card: int, lang: str = "en") -> str:
+        """The card's long name in a language (``en``, ``de``, ``it``; ``fr`` where known)."""
+        special = self.special_names.get(lang, {}).get(card)
+        if special:
+            return special
+        if lang not in self.suit_names:
+            lang = "en"
+        s, r = self.cards[card]
+        return self.name_pattern[lang].format(suit=self.suit_names[lang][s], rank=self.rank_names[lang][r])
+
+
+def _german(with_weli: bool) -> Deck:
+    suits = ("H", "S", "E", "L")
+    ranks = ("6", "7", "8", "9", "10", "U", "O", "K", "A")
+    cards = [(s, r) for s in range(4) for r in range(1, 9)]
+    special = {}
+    aliases = {}
+    if with_weli:
+        cards.insert(8, (1, 0))  # S6 sits just before the other Schellen cards' block end
+        cards.sort()
+        weli = cards.index((1, 0))
+        special = {"de": {weli: "Weli"}, "it": {weli: "Weli"}, "en": {weli: "Weli (Schellen 6)"}}
+        aliases = {"w": weli, "weli": weli, "welli": weli}
+    return Deck(
+        "german33" if with_weli else "german32",
+        suits,
+        ranks,
+        tuple(cards),
+        {
+            "en": ("Hearts", "Bells", "Acorns", "Leaves"),
+            "de": ("Herz", "Schellen", "Eichel", "Laub"),
+            "it": ("cuori", "palloni", "ghiande", "foglie"),
+        },
+        {
+            "en": ("6", "7", "8", "9", "10", "Unter", "Ober", "King", "Ace"),
+            "de": ("Sechs", "Sieben", "Acht", "Neun", "Zehn", "Unter", "Ober", "König", "Ass"),
+            "it": ("sei", "sette", "otto", "nove", "dieci", "sottufficiale", "ufficiale", "re", "asso"),
+        },
+        {"en": "{suit} {rank}", "de": "{suit}-{rank}", "it": "{rank} di {suit}"},
+        special,
+        aliases,
+    )
+
+
+def _italian40() -> Deck:
+    # Le Sappadine (Battn): ranks low -> high in natural code order 2..7 J N K A.
+    suits = ("Po", "St", "Ra", "Sc")
+    ranks = ("2", "3", "4", "5", "6", "7", "J", "N", "K", "A")
+    return Deck(
+        "sappadine40",
+        suits,
+        ranks,
+        tuple((s, r) for s in range(4) for r in range(10)),
+        {
+            "it": ("Porcini", "Stelle Alpine", "Rastrelli", "Sci"),
+            "en": ("Porcini", "Edelweiss", "Hay rakes", "Skis"),
+            "de": ("Steinpilze", "Edelweiß", "Rechen", "Ski"),
+        },
+        {
+            "it": ("2", "3", "4", "5", "6", "7", "Holzhockar", "Minatore con Camoscio", "Rollate", "Asso"),
+            "en": ("2", "3", "4", "5", "6", "7", "Woodcutter (Jack)", "Miner (Knight)", "Rollate (King)", "Ace"),
+            "de": ("2", "3", "4", "5", "6", "7", "Holzhockar (Bube)", "Bergmann (Reiter)", "Rollate (König)", "Ass"),
+        },
+        {"it": "{rank} di {suit}", "en": "{rank} of {suit}", "de": "{suit} {rank}"},
+        aliases={},
+    )
+
+
+def _genoese40() -> Deck:
+    suits = ("H", "D", "C", "S")
+    ranks = ("2", "3", "4", "5", "6", "7", "J", "Q", "K", "A")
+    return Deck(
+        "genoese40",
+        suits,
+        ranks,
+        tuple((s, r) for s in range(4) for r in range(10)),
+        {
+            "it": ("cuori", "quadri", "fiori", "picche"),
+            "en": ("Hearts", "Diamonds", "Clubs", "Spades"),
+            "de": ("Herz", "Karo", "Kreuz", "Pik"),
+        },
+        {
+            "it": ("2", "3", "4", "5", "6", "7", "fante", "donna", "re", "asso"),
+            "en": ("2", "3", "4", "5", "6", "7", "Jack", "Queen", "King", "Ace"),
+            "de": ("2", "3", "4", "5", "6", "7", "Bube", "Dame", "König", "Ass"),
+        },
+        {"it": "{rank} di {suit}", "en": "{rank} of {suit}", "de": "{suit} {rank}"},
+    )
+
+
+def _french52() -> Deck:
+    suits = ("S", "H", "D", "C")
+    ranks = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+    num = ("2", "3", "4", "5", "6", "7", "8", "9", "10")
+    return Deck(
+        "french52",
+        suits,
+        ranks,
+        tuple((s, r) for s in range(4) for r in range(13)),
+        {
+            "en": ("Spades", "Hearts", "Diamonds", "Clubs"),
+            "fr": ("pique", "cœur", "carreau", "trèfle"),
+            "it": ("picche", "cuori", "quadri", "fiori"),
+            "de": ("Pik", "Herz", "Karo", "Kreuz"),
+        },
+        {
+            "en": num + ("Jack", "Queen", "King", "Ace"),
+            "fr": num + ("valet", "dame", "roi", "as"),
+            "it": num + ("fante", "donna", "re", "asso"),
+            "de": num + ("Bube", "Dame", "König", "Ass"),
+        },
+        {"en": "{rank} of {suit}", "fr": "{rank} de {suit}", "it": "{rank} di {suit}", "de": "{suit} {rank}"},
+    )
+
+
+DECKS: dict[str, Deck] = {
+    d.name: d for d in (_german(False), _german(True), _italian40(), _genoese40(), _french52())
+}
+
+
+def deck(name: str) -> Deck:
+    """A deck by name: ``german32``, ``german33``, ``sappadine40``, ``genoese40``, ``french52``."""
+    try:
+        return DECKS[name]
+    except KeyError:
+        raise ValueError(f"unknown deck {name!r}; decks are {', '.join(DECKS)}") from None

@@ -1,0 +1,21 @@
+"""The shared machinery of every stich game: actions, options, the Game/State protocol."""
+
+from stich.engine.actions import Action
+from stich.engine.core import RECORD_FORMAT, TERMINAL, Game, State, fold_events
+from stich.engine.errors import (
+    IllegalActionError,
+    MalformedActionError,
+    OptionError,
+    RecordError,
+    SetupError,
+    StichError,
+)
+from stich.engine.options import Options, OptionSpec
+from stich.engine.registry import game, game_class, games, register, replay
+
+__all__ = [
+    "Action", "Game", "State", "TERMINAL", "RECORD_FORMAT", "fold_events",
+    "OptionSpec", "Options",
+    "StichError", "OptionError", "MalformedActionError", "IllegalActionError", "SetupError", "RecordError",
+    "game", "game_class", "games", "register", "replay",
+]

@@ -1,0 +1,369 @@
+"""The Game / State protocol every stich game implements.
+
+A :class:`Game` is a rule set with frozen options (``stich.game("watten", variant=...)``);
+it makes :class:`State` objects.  A state covers a whole match.  Every change of state is
+an **event** with an **audience** (``None`` = everybody, else a bitmask of seats); a seat's
+view is the fold of the events it may see, so a view cannot leak what the seat may not know.
+
+A game module subclasses both and implements a handful of hooks (``_start``,
+``_legal_actions``, ``_apply``, ``is_terminal``, ``returns``, ``hand_summary``); the base
+classes do parsing, validation, errors, history, records, replay, views and cloning.
+"""
+
+from __future__ import annotations
+
+import random
+
+from stich.cards import Deck
+from stich.engine.actions import Action
+from stich.engine.errors import IllegalActionError, MalformedActionError, OptionError, SetupError
+from stich.engine.options import Options, OptionSpec, resolve_options
+
+RECORD_FORMAT = "stich-record/1"
+CHANCE = -1  # never a seat; used by no game yet (the deal is drawn from the seed)
+TERMINAL = -2
+
+
+class Game:
+    """A rule set: a game name, a variant and frozen, validated options."""
+
+    name: str = ""
+    title: str = ""
+    variants: tuple[str, ...] = ("standard",)
+    default_variant: str = "standard"
+    option_specs: tuple[OptionSpec, ...] = ()
+    deck: Deck
+    num_players: int = 4
+    state_class: type[State]
+
+    def __init__(self, variant: str | None = None, **options):
+        variant = self.default_variant if variant is None else str(variant).strip().lower()
+        if variant not in self.variants:
+            raise OptionError(
+                f"{self.name} has no variant {variant!r}; its variants are: {', '.join(self.variants)}"
+            )
+        self.variant = variant
+        self.options: Options = resolve_options(self.name, self.option_specs, variant, options)
+        self._actions: dict[str, Action] = {}
+        self._setup()
+
+    # --- hooks for game modules -------------------------------------------------------------
+    def _setup(self) -> None:
+        """Precompute tables for this variant and options (called once per game)."""
+
+    def _parse_arg(self, verb: str, arg: str) -> str:
+        """Canonical text of an action argument; default: card codes are normalised."""
+        if self.deck.is_card(arg):
+            return self.deck.code(self.deck.parse(arg))
+        return arg
+
+    # --- actions ---------------------------------------------------------------------------
+    def action(self, verb: str, arg: str | None = None, value: object = None) -> Action:
+        """The interned action with this verb and (canonical) argument."""
+        key = verb if arg is None else f"{verb} {arg}"
+        a = self._actions.get(key.lower())
+        if a is None:
+            a = Action(verb, arg, value)
+            self._actions[key.lower()] = a
+        return a
+
+    def parse_action(self, text) -> tuple[int | None, Action]:
+        """Parse action text into (1-based seat prefix or None, Action).
+
+        Raises :class:`MalformedActionError` for text that is no action of this game.
+        """
+        if isinstance(text, Action):
+            return None, text
+        if not isinstance(text, str):
+            raise MalformedActionError(f"an action is text such as 'play EO', not {type(text).__name__}")
+        raw = text.strip()
+        seat = None
+        if ":" in raw:
+            prefix, raw = raw.split(":", 1)
+            try:
+                seat = int(prefix.strip())
+            except ValueError:
+                raise MalformedActionError(
+                    f"{text!r}: the part before ':' must be a seat number (1-based), not {prefix!r}"
+                ) from None
+            raw = raw.strip()
+        parts = raw.split(None, 1)
+        if not parts:
+            raise MalformedActionError("an empty string is not an action")
+        verb = parts[0].lower()
+        key = verb
+        if len(parts) > 1:
+            key = f"{verb} {self._parse_arg(verb, parts[1].strip())}"
+        found = self._actions.get(key.lower())
+        if found is None:
+            verbs = sorted({a.verb for a in self._actions.values()})
+            if verb not in verbs:
+                raise MalformedActionError(
+                    f"{text!r}: unknown action {verb!r} in {self.name}; actions are: {', '.join(verbs)}"
+                )
+            arg = parts[1].strip() if len(parts) > 1 else None
+            examples = [a.arg for a in self._actions.values() if a.verb == verb and a.arg is not None]
+            if arg is None:
+                raise MalformedActionError(f"{text!r}: {verb!r} needs an argument, e.g. {verb} {examples[0]}")
+            if examples and all(self.deck.is_card(x) for x in examples) and not self.deck.is_card(arg):
+                self.deck.parse(arg)  # raises the deck's own "not a card" message
+            shown = ", ".join(examples[:12]) + (", ..." if len(examples) > 12 else "")
+            raise MalformedActionError(f"{text!r}: {arg!r} is not a valid argument for {verb!r} in "
+                                       f"{self.name} (valid: {shown or 'none'})")
+        return seat, found
+
+    # --- states ----------------------------------------------------------------------------
+    def new_state(self, seed: int | None = None, *, hands=None, stock=None, dealer=None, scores=None,
+                  **setup) -> State:
+        """A new match: a random deal from ``seed``, or an explicit set-up.
+
+        ``hands``: per seat, a list of card codes; ``stock``: the undealt cards, top first;
+        ``dealer``: the dealer's seat (0-based); ``scores``: the match scores so far (per
+        side or per seat, as the game keeps them).  Other keyword arguments are game-specific
+        set-up fields.  The set-up fixes the first hand; later hands are dealt from the seed.
+        """
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        elif isinstance(seed, bool) or not isinstance(seed, int):
+            raise SetupError(f"seed must be a whole number or None, not {seed!r}")
+        explicit = {k: v for k, v in
+                    dict(hands=hands, stock=stock, dealer=dealer, scores=scores, **setup).items()
+                    if v is not None}
+        if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)
+                                   or not 0 <= dealer < self.num_players):
+            raise SetupError(f"dealer must be a seat 0..{self.num_players - 1}, not {dealer!r}")
+        state = self.state_class.__new__(self.state_class)
+        state._init_base(self, seed, _json_setup(explicit))
+        state._start(**explicit)
+        return state
+
+    def rules_summary(self) -> str:
+        """A short line describing the table's rules, e.g. 'Watten bavarian_4 to 11, maschine on'."""
+        changed = [f"{s.name}={self.options[s.name]}" for s in self.option_specs
+                   if s.name in self.options and self.options[s.name] != s.default_for(self.variant)]
+        base = f"{self.title or self.name} ({self.variant})"
+        return base + (", " + ", ".join(changed) if changed else ", default rules")
+
+    def __repr__(self) -> str:
+        return f"stich.game({self.name!r}, variant={self.variant!r})"
+
+
+def _json_setup(setup: dict) -> dict | None:
+    if not setup:
+        return None
+    out = {}
+    for k, v in setup.items():
+        if isinstance(v, (list, tuple)):
+            out[k] = [list(x) if isinstance(x, (list, tuple)) else x for x in v]
+        else:
+            out[k] = v
+    return out
+
+
+class State:
+    """One match in progress.  See the module docstring for the protocol."""
+
+    game: Game
+    seed: int
+    setup: dict | None
+    current_player: int = TERMINAL
+    hand_number: int = 0
+
+    def _init_base(self, game: Game, seed: int, setup: dict | None) -> None:
+        self.game = game
+        self.seed = seed
+        self.setup = setup
+        self.events: list[tuple[int | None, dict]] = []
+        self.history: list[tuple[int, Action]] = []
+        self._legal = None
+        self.current_player = TERMINAL
+        self.hand_number = 0
+
+    # --- hooks for game modules -------------------------------------------------------------
+    def _start(self, **setup) -> None:
+        """Set up the first hand (from the seed, or from the explicit set-up)."""
+        raise NotImplementedError
+
+    def _legal_actions(self):
+        """The legal actions of ``current_player`` (a list or tuple of interned Actions)."""
+        raise NotImplementedError
+
+    def _apply(self, action: Action) -> None:
+        """Apply a legal action (already validated)."""
+        raise NotImplementedError
+
+    def _why_illegal(self, action: Action) -> str | None:
+        """A specific reason why a well-formed action is illegal now, if the game knows one."""
+        return None
+
+    def _copy_into(self, other: State) -> None:
+        """Copy mutable per-game containers into a clone (lists, dicts)."""
+
+    def is_terminal(self) -> bool:
+        raise NotImplementedError
+
+    def returns(self) -> list[float]:
+        """Per seat: the match result (0 for every seat until the match is over)."""
+        raise NotImplementedError
+
+    def hand_summary(self) -> dict:
+        """A JSON-ready summary of the current (or just finished) hand, public information only."""
+        return {}
+
+    # --- the protocol ---------------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the seat to act (empty when the match is over). Do not mutate."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self.current_player < 0 else self._legal_actions()
+        return legal
+
+    def apply(self, action) -> None:
+        """Apply an action (an Action or its text).  Illegal or malformed: an error, no change."""
+        seat_prefix, act = self.game.parse_action(action)
+        seat = self.current_player
+        if seat < 0:
+            raise IllegalActionError(f"the match is over; {act!s} cannot be played")
+        if seat_prefix is not None and seat_prefix - 1 != seat:
+            raise IllegalActionError(
+                f"{action!s}: seat {seat_prefix} is not to act; seat {seat + 1} is (seats are 1-based in text)"
+            )
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if act not in legal:
+            reason = self._why_illegal(act)
+            shown = ", ".join(map(str, legal))
+            raise IllegalActionError(
+                f"{act!s} is not legal for seat {seat + 1} now"
+                + (f": {reason}" if reason else "")
+                + f" (legal: {shown})"
+            )
+        self.history.append((seat, act))
+        self._legal = None
+        self._apply(act)
+
+    def emit(self, type_: str, audience: int | None = None, **payload) -> None:
+        """Record an event; ``audience`` None = everyone, else a bitmask of seats."""
+        payload["type"] = type_
+        self.events.append((audience, payload))
+
+    def clone(self) -> State:
+        """An independent copy (cheap: shallow copies of the containers)."""
+        new = object.__new__(self.__class__)
+        new.__dict__.update(self.__dict__)
+        new.events = self.events.copy()
+        new.history = self.history.copy()
+        self._copy_into(new)
+        return new
+
+    def hand_rng(self, *keys) -> random.Random:
+        """A random generator for one hand, derived from the seed (cheap clones need no RNG state)."""
+        return random.Random("/".join(map(str, (self.seed, *keys))))
+
+    # --- views ------------------------------------------------------------------------------------
+    def visible_events(self, seat: int | None) -> list[dict]:
+        """The events a seat (None = spectator) may see, as fresh JSON-ready dicts."""
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.game.num_players):
+            raise ValueError(f"seat must be 0..{self.game.num_players - 1} or None, not {seat!r}")
+        bit = 0 if seat is None else 1 << seat
+        return [_copy_payload(ev) for aud, ev in self.events if aud is None or aud & bit]
+
+    def view(self, seat: int | None) -> dict:
+        """What ``seat`` may know now, as a JSON-ready dict; ``None`` is the spectator."""
+        events = self.visible_events(seat)
+        g = self.game
+        v = {
+            "game": g.name,
+            "variant": g.variant,
+            "options": dict(g.options),
+            "seat": seat,
+            "num_players": g.num_players,
+            "current_player": self.current_player if self.current_player >= 0 else None,
+            "terminal": self.is_terminal(),
+        }
+        fold_events(v, events, seat, g.num_players, self._fold_event)
+        if seat is not None and seat == self.current_player:
+            v["legal_actions"] = [str(a) for a in self.legal_actions()]
+        v["events"] = events
+        return v
+
+    def _fold_event(self, view: dict, event: dict, seat: int | None) -> bool:
+        """Fold a game-specific event into a view; return True if handled."""
+        return False
+
+    # --- records ----------------------------------------------------------------------------------
+    def record(self, seat: int | None | str = "all") -> dict:
+        """The game record (JSON-ready).  With a seat (or None = spectator): what that seat saw."""
+        g = self.game
+        rec = {
+            "format": RECORD_FORMAT,
+            "game": g.name,
+            "variant": g.variant,
+            "options": dict(g.options),
+        }
+        if seat == "all":
+            rec["seed"] = self.seed
+            rec["setup"] = self.setup
+            rec["actions"] = [[s, str(a)] for s, a in self.history]
+            rec["events"] = [_copy_payload(ev) | {"audience": _audience_list(aud)} for aud, ev in self.events]
+        else:
+            rec["seat"] = seat
+            rec["events"] = self.visible_events(seat)
+        rec["terminal"] = self.is_terminal()
+        if rec["terminal"]:
+            rec["returns"] = list(self.returns())
+        return rec
+
+    def __repr__(self) -> str:
+        return (f"<{self.game.name} {self.game.variant} state: hand {self.hand_number}, "
+                f"to act: {self.current_player}>")
+
+
+def _audience_list(aud: int | None):
+    if aud is None:
+        return None
+    return [i for i in range(aud.bit_length()) if aud >> i & 1]
+
+
+def _copy_payload(ev: dict) -> dict:
+    return {k: (list(v) if isinstance(v, list) else v) for k, v in ev.items()}
+
+
+def fold_events(view: dict, events: list[dict], seat: int | None, n: int, hook) -> None:
+    """The generic fold of events into a view.
+
+    Standard event types: ``hand_start`` {hand, dealer}, ``deal`` {seat, cards, replace?},
+    ``play`` {seat, card}, ``trick`` {winner}, ``scores`` {scores}.  Any other type is offered
+    to the game's hook; if unhandled its payload is kept under ``view["info"][type]``.
+    """
+    known: list[list[str] | None] = [None] * n
+    trick: list[dict] = []
+    tricks: list[dict] = []
+    info: dict = {}
+    view.update(hand=[], known_hands=known, trick=trick, tricks=tricks, info=info)
+    for ev in events:
+        t = ev["type"]
+        if t == "hand_start":
+            known = [None] * n
+            trick, tricks, info = [], [], {}
+            view.update(hand_number=ev.get("hand"), dealer=ev.get("dealer"),
+                        known_hands=known, trick=trick, tricks=tricks, info=info)
+        elif t == "deal":
+            s = ev["seat"]
+            if known[s] is None or ev.get("replace"):
+                known[s] = []
+            known[s].extend(ev["cards"])
+        elif t == "play":
+            s, c = ev["seat"], ev["card"]
+            trick.append({"seat": s, "card": c})
+            if known[s] is not None and c in known[s]:
+                known[s].remove(c)
+        elif t == "trick":
+            tricks.append({"cards": list(trick), "winner": ev["winner"]})
+            trick.clear()
+        elif t == "scores":
+            view["scores"] = ev["scores"]
+        elif not hook(view, ev, seat):
+            info[t] = {k: v for k, v in ev.items() if k != "type"}
+    view["hand"] = list(known[seat]) if seat is not None and known[seat] is not None else []

@@ -1,0 +1,116 @@
+"""Game options: declared once per game as data, validated and frozen per game instance.
+
+Each option names the rule it changes (the rules file's section or ruling), so a table
+can print the rules it plays by.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from stich.engine.errors import OptionError
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option of a game.
+
+    ``values`` is a tuple of allowed values, or the type ``int`` for an integer option.
+    ``default`` is either a value or a dict from variant to value (``"*"`` = any other
+    variant).  ``variants`` lists the variants the option applies to (None = all).
+    """
+
+    name: str
+    values: tuple | type
+    default: object
+    rule: str = ""
+    help: str = ""
+    variants: tuple[str, ...] | None = None
+    minimum: int | None = None
+
+    def default_for(self, variant: str):
+        if isinstance(self.default, dict):
+            return self.default.get(variant, self.default.get("*"))
+        return self.default
+
+    def applies_to(self, variant: str) -> bool:
+        return self.variants is None or variant in self.variants
+
+    def coerce(self, value, variant: str):
+        """Return the canonical value for ``value`` or raise a clear OptionError."""
+        if self.values is int:
+            if isinstance(value, bool):
+                raise OptionError(f"option {self.name!r} takes a whole number, not {value!r}")
+            try:
+                v = int(str(value).strip())
+            except ValueError:
+                raise OptionError(f"option {self.name!r} takes a whole number, not {value!r}") from None
+            if self.minimum is not None and v < self.minimum:
+                raise OptionError(f"option {self.name!r} must be at least {self.minimum}, not {v}")
+            return v
+        for allowed in self.values:
+            if value == allowed or str(value).strip().lower() == str(allowed).lower():
+                return allowed
+            # Booleans written as on/off, yes/no or true/false all mean the same thing.
+            if isinstance(allowed, str) and isinstance(value, bool):
+                if allowed in ("true", "on") and value:
+                    return allowed
+                if allowed in ("false", "off") and not value:
+                    return allowed
+        shown = ", ".join(str(v) for v in self.values)
+        raise OptionError(f"option {self.name!r} takes one of: {shown} (got {value!r})")
+
+
+class Options(Mapping):
+    """A frozen mapping of option name to value, also readable as attributes."""
+
+    __slots__ = ("_values",)
+
+    def __init__(self, values: dict):
+        object.__setattr__(self, "_values", dict(values))
+
+    def __getitem__(self, key):
+        return self._values[key]
+
+    def __getattr__(self, key):
+        try:
+            return self._values[key]
+        except KeyError:
+            raise AttributeError(key) from None
+
+    def __setattr__(self, key, value):
+        raise AttributeError("options are frozen; make a new game to change them")
+
+    def __iter__(self):
+        return iter(self._values)
+
+    def __len__(self):
+        return len(self._values)
+
+    def __repr__(self):
+        return f"Options({self._values!r})"
+
+    def __hash__(self):
+        return hash(tuple(sorted((k, str(v)) for k, v in self._values.items())))
+
+
+def resolve_options(game_name: str, specs: tuple[OptionSpec, ...], variant: str, given: dict) -> Options:
+    """Validate ``given`` against ``specs`` for ``variant`` and fill in defaults."""
+    by_name = {s.name: s for s in specs}
+    values = {}
+    for key, value in given.items():
+        spec = by_name.get(key)
+        if spec is None:
+            known = ", ".join(sorted(by_name)) or "none"
+            raise OptionError(f"{game_name} has no option {key!r}; its options are: {known}")
+        if not spec.applies_to(variant):
+            raise OptionError(
+                f"option {key!r} does not apply to {game_name} variant {variant!r} "
+                f"(it applies to {', '.join(spec.variants)})"
+            )
+        values[key] = spec.coerce(value, variant)
+    for spec in specs:
+        if spec.name not in values and spec.applies_to(variant):
+            values[spec.name] = spec.default_for(variant)
+    return Options(values)

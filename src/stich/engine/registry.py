@@ -1,0 +1,84 @@
+"""The registry of games: ``stich.games()``, ``stich.game(name, ...)`` and ``stich.replay(record)``."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+
+from stich.engine.core import RECORD_FORMAT, Game, State
+from stich.engine.errors import OptionError, RecordError, StichError
+
+# name -> "module:Class"; modules are imported only when the game is first used.
+_GAMES: dict[str, str] = {
+    "watten": "stich.games.watten:WattenGame",
+    "battn": "stich.games.battn:BattnGame",
+    "biscambiggia": "stich.games.biscambiggia:BiscambiggiaGame",
+    "barbu": "stich.games.barbu:BarbuGame",
+}
+
+
+def register(name: str, target: str) -> None:
+    """Register a game class given as ``"package.module:ClassName"``."""
+    _GAMES[name] = target
+
+
+def _available(target: str) -> bool:
+    module = target.split(":")[0]
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+def games() -> list[str]:
+    """The names of the games this installation provides."""
+    return [name for name, target in _GAMES.items() if _available(target)]
+
+
+def game_class(name: str) -> type[Game]:
+    """The Game class of a game name."""
+    key = str(name).strip().lower()
+    target = _GAMES.get(key)
+    if target is None or not _available(target):
+        raise OptionError(f"unknown game {name!r}; games are: {', '.join(games())}")
+    module, cls = target.split(":")
+    return getattr(importlib.import_module(module), cls)
+
+
+def game(name: str, variant: str | None = None, **options) -> Game:
+    """A game with validated, frozen options, e.g. ``game("watten", variant="bavarian_3", maschine="on")``."""
+    return game_class(name)(variant, **options)
+
+
+def replay(record: dict) -> State:
+    """Rebuild the state a full record describes; a clear RecordError if it does not replay exactly."""
+    if not isinstance(record, dict):
+        raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
+    if record.get("format") != RECORD_FORMAT:
+        raise RecordError(f"not a stich record (format must be {RECORD_FORMAT!r}, got {record.get('format')!r})")
+    for key in ("game", "variant", "options", "seed", "actions"):
+        if key not in record:
+            if key == "seed" and "seat" in record:
+                raise RecordError("this record is filtered to one seat and cannot be replayed")
+            raise RecordError(f"record has no {key!r} field")
+    try:
+        g = game(record["game"], record["variant"], **dict(record["options"]))
+        state = g.new_state(record["seed"], **(record.get("setup") or {}))
+    except (StichError, TypeError) as exc:
+        raise RecordError(f"record set-up is invalid: {exc}") from exc
+    actions = record["actions"]
+    if not isinstance(actions, list):
+        raise RecordError("record 'actions' must be a list of [seat, action] pairs")
+    for i, item in enumerate(actions):
+        if not (isinstance(item, (list, tuple)) and len(item) == 2 and isinstance(item[0], int)):
+            raise RecordError(f"action #{i} must be a [seat, action] pair, not {item!r}")
+        seat, text = item
+        if seat != state.current_player:
+            raise RecordError(f"action #{i} {text!r}: seat {seat} is not to act (seat {state.current_player} is)")
+        try:
+            state.apply(text)
+        except StichError as exc:
+            raise RecordError(f"action #{i} {text!r} does not replay: {exc}") from exc
+    if "events" in record and record["events"] != state.record()["events"]:
+        raise RecordError("replaying the actions does not reproduce the recorded events")
+    return state
