@@ -114,6 +114,7 @@ class ToyGame(Game):
     deck = deck("german32")
     num_players = 2
     state_class = ToyState
+    reveal_events = frozenset({"peek"})
 
     def _setup(self):
         d = self.deck

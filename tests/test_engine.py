@@ -210,3 +210,21 @@ def test_record_filtered_to_a_seat_hides_the_others():
     s.apply("peek")
     r0 = json.dumps(s.record(seat=0))
     assert "HA" not in r0 and "LA" not in r0 and "H7" in r0
+
+
+def test_view_invariance_harness_passes_an_honest_game_and_catches_leaks(monkeypatch):
+    from tests import engine_toy, test_properties
+
+    monkeypatch.setitem(test_properties.HAND_SIZE, "enginetoy", 3)
+    test_properties.test_view_never_depends_on_unseen_cards("enginetoy")
+
+    original = engine_toy.ToyState._deal
+
+    def leaky_deal(self, hands=None, stock=None):
+        original(self, hands, stock)
+        self.emit("gossip", None, cards=self.game.deck.codes_of(self.hands[1]))
+
+    monkeypatch.setattr(engine_toy.ToyState, "_deal", leaky_deal)
+    with pytest.raises(AssertionError, match="depends on cards it has not seen"):
+        test_properties.test_view_never_depends_on_unseen_cards("enginetoy")
+

@@ -35,6 +35,10 @@ class Game:
     deck: Deck
     num_players: int = 4
     state_class: type[State]
+    #: Event types that lawfully show cards to their audience beyond the seat's own deal and
+    #: the public plays (a peek, a card revealed at the cut, a partner's hand).  The
+    #: view-invariance test treats cards in other events as unseen, so a leak is caught.
+    reveal_events: frozenset[str] = frozenset()
 
     def __init__(self, variant: str | None = None, **options):
         variant = self.default_variant if variant is None else str(variant).strip().lower()
