@@ -60,16 +60,19 @@ def check_illegal_refused(state, rng):
 
 
 def play_match(state, rng, checks=True):
-    """Play a match to its end with random legal actions; return the number of actions."""
+    """Play a match to its end with random legal actions; return the number of actions.
+
+    The checks draw from their own generator, so the moves depend on ``rng`` alone."""
+    check_rng = random.Random(rng.random())
     n = 0
     while not state.is_terminal():
         legal = state.legal_actions()
         assert legal, f"no legal action for seat {state.current_player} in a live game"
-        if checks and rng.random() < 0.05:
+        if checks and check_rng.random() < 0.05:
             for act in legal:  # every legal action is accepted
                 state.clone().apply(act)
-            check_illegal_refused(state, rng)
-            seat = rng.randrange(state.game.num_players)
+            check_illegal_refused(state, check_rng)
+            seat = check_rng.randrange(state.game.num_players)
             json.dumps(state.view(seat))
         state.apply(rng.choice(legal))
         n += 1

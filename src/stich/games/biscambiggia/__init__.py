@@ -1,0 +1,10 @@
+"""Biscambiggia chiamata (Liguria, 5 players): ``stich.game("biscambiggia")``.
+
+Rules: ``rules/biscambiggia.md``; notation, seat convention and project rulings:
+``docs/biscambiggia.md``.
+"""
+
+from stich.games.biscambiggia.game import BiscambiggiaGame
+from stich.games.biscambiggia.state import BiscambiggiaState
+
+__all__ = ["BiscambiggiaGame", "BiscambiggiaState"]
