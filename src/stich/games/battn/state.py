@@ -1,0 +1,696 @@
+"""A Battn match in progress: the turn procedure of rules §A3 as a state machine.
+
+Seats are 0..3 in counter-clockwise order, i.e. in playing order: seat k+1 sits at seat k's
+right (BT-1.4).  Teams: 0 = A = seats {0, 2}, 1 = B = seats {1, 3}; ``team(seat) = seat & 1``.
+In a turn dealt by ``d``: D = d, R = d+1, P = d+2, L = d+3 (mod 4).
+
+Phases of a turn (A3.4): [Orbi window] -> cut (by L) -> [Orbi window] -> deal -> Scheanara
+-> Schlòk (R) -> Trumpf (D) -> pre-play decision -> tricks with raise windows -> scoring.
+"""
+
+from __future__ import annotations
+
+from stich.cards import iter_bits
+from stich.engine import TERMINAL, SetupError, State
+from stich.games.battn.cards import CRITICI_MASK, DECK, RANKS, SUITS, plain_rank_value
+
+# Phases (the decision the current player faces).
+OVER, ORBI, CUT, CUT2, SCHE_ASK, SCHE_ANSWER, SCHLOK, TRUMPF, PREPLAY, POLL, MOVE, RESPOND = range(12)
+PHASE_NAMES = ("over", "orbi", "cut", "second_cut", "scheanara", "scheanara_answer", "schlok", "trumpf",
+               "preplay", "raise_poll", "play", "raise_response")
+BOTH = -1            # raise right held by both teams (BT-14.3)
+TEAM_NAMES = ("A", "B")
+_N = len(DECK)
+
+
+def team(seat: int) -> int:
+    return seat & 1
+
+
+class BattnState(State):
+    """One match (to 21 by default) of Battn."""
+
+    # --- set-up -----------------------------------------------------------------------------------
+    def _start(self, hands=None, stock=None, dealer=None, scores=None, deck=None, x_team=None, **extra):
+        g = self.game
+        o = g.options
+        if extra:
+            raise SetupError(f"battn set-up takes hands, stock, deck, dealer, scores, x_team; "
+                             f"not {', '.join(sorted(extra))}")
+        self.opts = o
+        self.scores = self._check_scores(scores)
+        self.x_team = self._check_x_team(x_team)
+        self.winner = None
+        self.last_result = None
+        explicit = None
+        if hands is not None:
+            explicit = self._check_hands(hands, stock)
+        elif stock is not None:
+            raise SetupError("a stock needs hands: give hands=[[5 codes]*4] and stock=[20 codes]")
+        given_deck = None
+        if deck is not None:
+            if explicit is not None:
+                raise SetupError("give either deck= (the shuffled deck, which is then cut) or hands=/stock=")
+            given_deck = self._check_deck(deck)
+        if dealer is None:
+            dealer = self._first_dealer()
+        self.dealer = dealer
+        self._new_turn(explicit, given_deck)
+
+    def _check_scores(self, scores):
+        if scores is None:
+            return [0, 0]
+        if not isinstance(scores, (list, tuple)) or len(scores) not in (2, 4):
+            raise SetupError(f"scores are [team A, team B] (seats 0+2, 1+3), not {scores!r}")
+        if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in scores):
+            raise SetupError(f"scores must be whole numbers >= 0, not {scores!r}")
+        if len(scores) == 4:
+            if scores[0] != scores[2] or scores[1] != scores[3]:
+                raise SetupError(f"per-seat scores must agree between partners: {scores!r}")
+            scores = scores[:2]
+        if max(scores) >= self.opts["target"]:
+            raise SetupError(f"a score of {max(scores)} has already won the match (target {self.opts['target']})")
+        return list(scores)
+
+    def _check_x_team(self, x_team):
+        thr = self.opts["x_threshold"]
+        over = [t for t in (0, 1) if self.scores[t] >= thr]
+        if x_team is None:
+            if len(over) == 2:
+                raise SetupError(f"both teams have >= {thr}: say which one got the X first (x_team=0 or 1)")
+            return over[0] if over else None
+        if x_team in ("A", "B", "a", "b"):
+            x_team = "AB".index(x_team.upper())
+        if x_team not in (0, 1) or isinstance(x_team, bool):
+            raise SetupError(f"x_team is 0 (team A, seats 0+2) or 1 (team B), not {x_team!r}")
+        if self.scores[x_team] < thr:
+            raise SetupError(f"team {TEAM_NAMES[x_team]} has {self.scores[x_team]} < {thr} points: no X")
+        return x_team
+
+    def _codes(self, codes, what):
+        if not isinstance(codes, (list, tuple)):
+            raise SetupError(f"{what} must be a list of card codes, not {codes!r}")
+        out = []
+        for c in codes:
+            if not isinstance(c, str) or not DECK.is_card(c):
+                raise SetupError(f"{what}: {c!r} is not a card of Le Sappadine (e.g. 'PoK' or 'K-Po')")
+            out.append(DECK.parse(c))
+        return out
+
+    def _check_hands(self, hands, stock):
+        if not isinstance(hands, (list, tuple)) or len(hands) != 4:
+            raise SetupError("hands must be 4 lists of 5 cards (seats 0..3)")
+        masks = []
+        seen = 0
+        for s, h in enumerate(hands):
+            cards = self._codes(h, f"hand of seat {s}")
+            if len(cards) != 5:
+                raise SetupError(f"seat {s} must hold 5 cards, not {len(cards)}")
+            m = 0
+            for c in cards:
+                if (seen | m) >> c & 1:
+                    raise SetupError(f"card {DECK.code(c)} appears twice")
+                m |= 1 << c
+            seen |= m
+            masks.append(m)
+        rest = [c for c in range(_N) if not seen >> c & 1]
+        if stock is None:
+            self.hand_rng(1, "stock").shuffle(rest)
+            st = rest
+        else:
+            st = self._codes(stock, "stock")
+            if sorted(st) != rest:
+                raise SetupError("the stock must hold exactly the 20 cards not in the hands, each once")
+        return masks, st
+
+    def _check_deck(self, deck):
+        cards = self._codes(deck, "deck")
+        if sorted(cards) != list(range(_N)):
+            raise SetupError("deck must list all 40 cards of Le Sappadine once, top first")
+        return cards
+
+    def _first_dealer(self) -> int:
+        """BT-3.1 / A4-24: seats 0 and 1 (the eldest of each team) draw; the higher card deals."""
+        rng = self.hand_rng(0, "first_dealer")
+        if self.opts["first_dealer"] == "random":
+            return rng.randrange(4)
+        crit = {DECK.parse("K-Po"): 13, DECK.parse("4-St"): 12, DECK.parse("7-Ra"): 11}
+        draws = []
+        while True:
+            a, b = rng.sample(range(_N), 2)
+            va, vb = (crit.get(c, plain_rank_value(DECK.rank(c), self.opts["ace_rank"])) for c in (a, b))
+            draws.append([DECK.code(a), DECK.code(b)])
+            if va != vb:
+                self._draws = (draws, 0 if va > vb else 1)
+                return 0 if va > vb else 1
+
+    # --- turn set-up, shuffle and cut (BT-4, BT-5) -------------------------------------------------------
+    def _new_turn(self, explicit=None, given_deck=None):
+        self.hand_number += 1
+        d = self.dealer
+        self.R, self.P, self.L = (d + 1) & 3, (d + 2) & 3, (d + 3) & 3
+        self.emit("hand_start", None, hand=self.hand_number, dealer=d)
+        if self.hand_number == 1 and getattr(self, "_draws", None):
+            self.emit("first_dealer", None, draws=self._draws[0], seats=[0, 1], dealer=d)
+        self.base = 3 if self.x_team is not None else 2          # BT-4.1
+        self.stake = self.base
+        self.proposed = 0
+        self.pending = None           # team whose raise awaits an answer
+        self.raise_right = BOTH       # BT-4.2
+        self.orbi_team = None
+        self.orbi_i = 0
+        self.schlok = self.trumpf = None
+        self.table = None
+        self.tricks = [0, 0]
+        self.trick = []
+        self.trick_no = 0
+        self.leader = self.R
+        self.scheanara_count = 0
+        self.sche_asker = None
+        self.cuts = 0
+        self.misraised = [False, False]
+        self.svista = None
+        self.explicit = explicit is not None
+        self.hands = [0, 0, 0, 0]
+        self.stock = []
+        if explicit is not None:
+            self.hands, self.stock = list(explicit[0]), list(explicit[1])
+            self.deck = None
+        else:
+            if given_deck is not None:
+                self.deck = list(given_deck)
+            else:
+                self.deck = list(range(_N))
+                self.hand_rng(self.hand_number, "shuffle").shuffle(self.deck)   # BT-5.1
+        self.orbi_open = self.opts["orbi_enabled"] and self.x_team is None   # A4-16 vi
+        self._status()
+        if self.orbi_open and self.opts["orbi_before_cut"]:
+            self._open_orbi()
+        else:
+            self._begin_cut()
+
+    def _begin_cut(self):
+        if self.explicit:
+            self._after_cut()
+        else:
+            self.phase, self.current_player = CUT, self.L
+
+    def _cut_points(self):
+        m = self.opts["min_packet_size"]
+        return range(m, len(self.deck) - m + 1)
+
+    def _do_cut(self, p: int):
+        """BT-5.3/5.4: lift ``p`` cards, reveal, hand out critici (L, D, L), put the lifted packet under."""
+        top, bottom = self.deck[:p], self.deck[p:]
+        order = (self.L, self.dealer, self.L)
+        revealed, to = [], []
+        got = 0
+        c = top[-1]
+        revealed.append(c)
+        if (1 << c) & CRITICI_MASK:
+            top.pop()
+            to.append(order[0])
+            got = 1
+            if self.opts["cut_next_card_from"] == "lifted_packet":
+                src, idx = top, -1
+            else:
+                src, idx = bottom, 0
+            while src and got < 3:
+                c = src[idx]
+                revealed.append(c)
+                if not (1 << c) & CRITICI_MASK:
+                    to.append(None)
+                    break
+                src.pop(idx)
+                to.append(order[got])
+                got += 1
+            else:
+                if got == 3 and src and idx == -1:   # BT-5.3: the card after a third critico is shown too
+                    revealed.append(src[idx])
+                    to.append(None)
+        else:
+            to.append(None)
+        for card, seat in zip(revealed, to, strict=True):
+            if seat is not None:
+                self.hands[seat] |= 1 << card
+        self.deck = bottom + top
+        self.cuts += 1
+        self.emit("cut", None, seat=self.L, cut=self.cuts, at=p,
+                  revealed=[DECK.code(c) for c in revealed], to=to)
+
+    def _after_cut(self):
+        if self.orbi_open and not self.opts["orbi_before_cut"]:
+            self._open_orbi()
+        else:
+            self._deal()
+
+    # --- Orbi window (BT-16.1): polled R, P, L, D; the first declaration counts ---------------------
+    def _open_orbi(self):
+        self.orbi_i = 0
+        self.phase, self.current_player = ORBI, self.R
+
+    def _close_orbi(self):
+        self.orbi_open = False
+        if self.opts["orbi_before_cut"]:
+            self._begin_cut()
+        else:
+            self._deal()
+
+    # --- deal (BT-6) ------------------------------------------------------------------------------------
+    def _deal(self):
+        order = (self.R, self.P, self.L, self.dealer)
+        if not self.explicit:
+            deck = self.deck
+            pos = 0
+            hands = self.hands
+            if self.opts["deal_pattern"] == "single_cards":     # BT-6.2, A4-11
+                need = [5 - hands[s].bit_count() for s in order]
+                while any(need):
+                    for k, s in enumerate(order):
+                        if need[k]:
+                            hands[s] |= 1 << deck[pos]
+                            pos += 1
+                            need[k] -= 1
+            else:                                                # 3_then_2
+                for first in (True, False):
+                    for s in order:
+                        want = max(0, 3 - hands[s].bit_count()) if first else 5 - hands[s].bit_count()
+                        for _ in range(want):
+                            hands[s] |= 1 << deck[pos]
+                            pos += 1
+            self.stock = deck[pos:]
+            self.deck = None
+        kritish = self.opts["kritish"]
+        for s in order:
+            if kritish and s in (self.P, self.L):
+                continue   # BT-18: P and L look only after the choice
+            self.emit("deal", 1 << s, seat=s, cards=DECK.codes_of(self.hands[s]), replace=True)
+        if not self.explicit:
+            self.emit("stock_bottom", None, card=DECK.code(self.stock[-1]))     # BT-6.3, A4-21
+        self._status()
+        self._begin_scheanara()
+
+    # --- Scheanara (BT-8) -----------------------------------------------------------------------------
+    def _sche_first(self):
+        return self.R if self.opts["scheanara_first_speaker"] == "R" else self.dealer
+
+    def _begin_scheanara(self):
+        if self.scheanara_count < self.opts["scheanara_max"] and len(self.stock) >= 10:
+            self.sche_asker = None
+            self.sche_passes = 0
+            self.phase, self.current_player = SCHE_ASK, self._sche_first()
+        else:
+            self.phase, self.current_player = SCHLOK, self.R
+
+    def _other_chooser(self, seat):
+        return self.dealer if seat == self.R else self.R
+
+    def _exchange(self):
+        """BT-8.3: both hands set aside unseen; 5 new cards each, one at a time, R first."""
+        new = {self.R: 0, self.dealer: 0}
+        for i in range(10):
+            new[self.R if i % 2 == 0 else self.dealer] |= 1 << self.stock[i]
+        self.stock = self.stock[10:]
+        # Public: both hands (cut critici included, A4-12 iv) are set aside unseen.
+        self.emit("exchange", None, seats=[self.R, self.dealer], count=self.scheanara_count + 1)
+        for s in (self.R, self.dealer):
+            self.hands[s] = new[s]
+            self.emit("deal", 1 << s, seat=s, cards=DECK.codes_of(new[s]), replace=True)
+        self.scheanara_count += 1
+        self._status()
+        self._begin_scheanara()
+
+    # --- start of play (BT-11) --------------------------------------------------------------------------
+    def _start_play(self):
+        self.table = self.game.tables[(self.schlok, self.trumpf)]
+        if self.opts["kritish"]:
+            for s in (self.P, self.L):
+                self.emit("deal", 1 << s, seat=s, cards=DECK.codes_of(self.hands[s]), replace=True)
+        if self.opts["partners_see_hands"]:     # BT-7.5
+            for s in range(4):
+                mate = (s + 2) & 3
+                self.emit("partner_hand", 1 << s, seat=mate, cards=DECK.codes_of(self.hands[mate]))
+        if self.orbi_team is not None:           # BT-11.2a
+            self.phase, self.current_player = PREPLAY, self._speaker(1 - self.orbi_team, self.R)
+        elif self.x_team is not None:            # BT-11.2b
+            self.phase, self.current_player = PREPLAY, self._speaker(self.x_team, self.R)
+        else:
+            self._begin_tricks()
+
+    def _begin_tricks(self):
+        self.trick_no = 1
+        self.leader = self.R                     # BT-11.3, BT-12.1
+        self._status()
+        self._open_window()
+
+    @staticmethod
+    def _speaker(t: int, mover: int) -> int:
+        """Who speaks for team ``t`` at the window before ``mover``'s card (PR-B7): the mover
+        for his own team, else the opponent sitting just before him in playing order."""
+        return mover if team(mover) == t else (mover + 3) & 3
+
+    # --- raising (BT-14) --------------------------------------------------------------------------------
+    def _may_raise(self, t: int, to: int) -> bool:
+        """BT-14.3/14.8: may team ``t`` propose a stake of ``to`` now?"""
+        if to > self.opts["target"]:
+            return False   # PR-B8: a stake above the target changes nothing; raising stops there
+        if t == self.x_team and not self.opts["x_team_may_raise"]:
+            return False
+        return self.raise_right == BOTH or self.raise_right == t
+
+    def _mover(self) -> int:
+        return (self.leader + len(self.trick)) & 3
+
+    def _open_window(self):
+        """The raise window before the next card (BT-14.4, PR-B7): first the opponents of the
+        player about to play are polled (if entitled), then the mover plays or raises."""
+        m = self._mover()
+        if self._may_raise(1 - team(m), self.stake + 1):
+            self.phase, self.current_player = POLL, (m + 3) & 3
+        else:
+            self.phase, self.current_player = MOVE, m
+
+    def _propose(self, t: int, seat: int):
+        self.pending = t
+        self.proposed = self.stake + 1
+        self._status()
+        self.phase, self.current_player = RESPOND, self._speaker(1 - t, self._mover())
+
+    def _accepted(self, t: int):
+        """Team ``t`` accepted the pending raise: the stake rises, ``t`` holds the raise right."""
+        self.stake = self.proposed
+        self.pending = None
+        self.proposed = 0
+        self.raise_right = t if self.opts["raise_alternation"] else BOTH
+
+    # --- tricks (BT-12) ----------------------------------------------------------------------------------
+    def _play(self, seat: int, card: int):
+        self.hands[seat] &= ~(1 << card)
+        self.trick.append(card)
+        self.emit("play", None, seat=seat, card=DECK.code(card))
+        if len(self.trick) < 4:
+            self._open_window()
+            return
+        pos = self.table.winner(self.trick)
+        w = (self.leader + pos) & 3
+        self.emit("trick", None, winner=w)
+        self.tricks[team(w)] += 1
+        self.trick = []
+        if self.tricks[team(w)] == 3:            # BT-12.6
+            self._status()
+            self._end_by_tricks(team(w))
+            return
+        self.leader = w                          # BT-12.2
+        self.trick_no += 1
+        self._status()
+        self._open_window()
+
+    # --- scoring (BT-14.6, BT-15, A3.19) ------------------------------------------------------------------
+    def _end_by_tricks(self, w: int):
+        scorer, points, reason = w, self.stake, "tricks"
+        if self.svista is not None:              # BT-17.2 (manual mode)
+            scorer, reason = 1 - self.svista, "svista"
+        if self.misraised[scorer] and self.orbi_team is not None and self.stake == 3:
+            points, reason = 2, reason + "+misraise"   # BT-16.5, A4-17
+        self._score(scorer, points, reason)
+
+    def _score(self, t: int, points: int, reason: str):
+        self.scores[t] += points
+        self.last_result = {"hand": self.hand_number, "team": t, "points": points, "reason": reason}
+        self.emit("turn_result", None, team=t, points=points, reason=reason, stake=self.stake)
+        self.emit("scores", None, scores=list(self.scores), teams=[[0, 2], [1, 3]])   # [A, B]
+        if self.scores[t] >= self.opts["target"]:    # BT-2.1
+            self.winner = t
+            self.phase, self.current_player = OVER, TERMINAL
+            self.emit("match_end", None, winner=t, scores=list(self.scores))
+            return
+        if self.x_team is None and self.scores[t] >= self.opts["x_threshold"]:   # BT-15.1
+            self.x_team = t
+            self.emit("x_mark", None, team=t)
+        self.dealer = (self.dealer + 1) & 3      # BT-3.2
+        self._new_turn()
+
+    # --- public status for views ------------------------------------------------------------------------
+    def _status(self):
+        self.emit("status", None, base=self.base, stake=self.stake,
+                  proposed=self.proposed or None, raise_pending=self.pending,
+                  raise_right="both" if self.raise_right == BOTH else self.raise_right,
+                  schlok=None if self.schlok is None else RANKS[self.schlok],
+                  trumpf=None if self.trumpf is None else SUITS[self.trumpf],
+                  orbi=self.orbi_team, x_team=self.x_team, tricks=list(self.tricks),
+                  trick_no=self.trick_no, scheanara=self.scheanara_count, stock=len(self.stock),
+                  roles={"D": self.dealer, "R": self.R, "P": self.P, "L": self.L})
+
+    def _call(self, seat: int, text: str):
+        self.emit("call", None, seat=seat, call=text)
+
+    # --- the protocol -------------------------------------------------------------------------------------
+    def _legal_actions(self):
+        g = self.game
+        ph = self.phase
+        seat = self.current_player
+        if ph == MOVE:
+            legal = self.table.legal(self.hands[seat], self.trick, self.trick_no, self.opts)
+            acts = [g.a_play[c] for c in iter_bits(legal)]
+            if self._may_raise(team(seat), self.stake + 1):
+                acts.append(g.a_raise)
+            return acts + self._manual(seat)
+        if ph == POLL:
+            return [g.a_pass, g.a_raise] + self._manual(seat)
+        if ph == RESPOND:
+            acts = [g.a_accept, g.a_fold]
+            if self._counter_ok(seat):           # BT-14.5 counter-raise, BT-14.8
+                acts.append(g.a_raise)
+            return acts
+        if ph == ORBI:
+            return [g.a_orbi_pass, g.a_orbi]
+        if ph == CUT:
+            return [g.a_cut[p] for p in self._cut_points()]
+        if ph == CUT2:
+            return [g.a_cut_done] + [g.a_cut[p] for p in self._cut_points()]
+        if ph == SCHE_ASK:
+            return [g.a_sche_pass, g.a_sche]
+        if ph == SCHE_ANSWER:
+            return [g.a_sche_no, g.a_sche_yes]
+        if ph == SCHLOK:
+            ranks = g.schlok_order
+            if self.opts["schlok_requires_holding"]:   # A4-13 option
+                ranks = [r for r in ranks if self.hands[seat] & g.rank_masks[r]]
+            return [g.a_schlok[r] for r in ranks]
+        if ph == TRUMPF:
+            return list(g.a_trumpf)
+        if ph == PREPLAY:
+            if self.orbi_team is not None:
+                return [g.a_orbi_accept, g.a_orbi_refuse]
+            return [g.a_x_play, g.a_x_decline]
+        return []
+
+    def _counter_ok(self, seat):
+        t = team(seat)
+        return self.proposed + 1 <= self.opts["target"] and (self.opts["x_team_may_raise"] or t != self.x_team)
+
+    def _manual(self, seat):
+        """Manual-mode bookkeeping actions (BT-16.5, BT-17.2), offered at every play-phase window."""
+        if not self.opts["manual_mode"]:
+            return []
+        g = self.game
+        acts = []
+        if self.orbi_team is not None and not self.misraised[team(seat)]:
+            acts.append(g.a_misraise)
+        if self.svista is None:
+            acts += [g.a_svista["DP"], g.a_svista["RL"]]
+        return acts
+
+    def _apply(self, a):
+        verb = a.verb
+        seat = self.current_player
+        ph = self.phase
+        if verb == "play":
+            self._play(seat, a.value)
+        elif verb == "pass":
+            self.phase, self.current_player = MOVE, self._mover()
+        elif verb == "raise":
+            self._call(seat, "raise")
+            if ph == RESPOND:                    # counter-raise: accept S+1 and propose S+2
+                self._accepted(team(seat))
+            self._propose(team(seat), seat)
+        elif verb == "accept":
+            self._call(seat, "accept")
+            self._accepted(team(seat))
+            self._status()
+            self.phase, self.current_player = MOVE, self._mover()
+        elif verb == "fold":                     # BT-14.5; BT-15.5
+            self._call(seat, "fold")
+            t = team(seat)
+            points = self.stake
+            if t == self.x_team and self.stake == 3 and self.opts["x_fold_at_base_costs_2"]:
+                points = 2
+            self._score(1 - t, points, "fold")
+        elif verb == "orbi" or verb == "orbi_pass":
+            self._call(seat, verb)
+            if verb == "orbi":
+                self.orbi_team = team(seat)      # BT-16.2
+                self.base = 3
+                self._status()
+                self._close_orbi()
+            else:
+                self.orbi_i += 1
+                if self.orbi_i == 4:
+                    self._close_orbi()
+                else:
+                    self.current_player = (self.R + self.orbi_i) & 3
+        elif verb == "cut":
+            self._do_cut(a.value)
+            if ph == CUT and self.opts["max_cuts"] == 2 and len(self._cut_points()):
+                self.phase = CUT2
+            else:
+                self._after_cut()
+        elif verb == "cut_done":
+            self._call(seat, "cut_done")
+            self._after_cut()
+        elif verb == "scheanara":
+            self._call(seat, verb)
+            self.sche_asker = seat
+            self.phase, self.current_player = SCHE_ANSWER, self._other_chooser(seat)
+        elif verb == "scheanara_pass":
+            self._call(seat, verb)
+            if seat == self._sche_first():
+                self.current_player = self._other_chooser(seat)
+            else:
+                self.phase, self.current_player = SCHLOK, self.R    # two passes end the phase
+        elif verb == "scheanara_yes":
+            self._call(seat, verb)
+            self._exchange()
+        elif verb == "scheanara_no":
+            self._call(seat, verb)
+            self.phase, self.current_player = SCHLOK, self.R        # A4-12 vi
+        elif verb == "schlok":
+            self._call(seat, str(a))
+            self.schlok = a.value
+            self._status()
+            self.phase, self.current_player = TRUMPF, self.dealer
+        elif verb == "trumpf":
+            self._call(seat, str(a))
+            self.trumpf = a.value
+            self._status()
+            self._start_play()
+        elif verb == "orbi_accept":
+            self._call(seat, verb)
+            self.stake = 3                        # BT-16.3
+            self.raise_right = team(seat) if (self.opts["orbi_counts_as_raise"]
+                                              and self.opts["raise_alternation"]) else BOTH
+            self._begin_tricks()
+        elif verb == "orbi_refuse":
+            self._call(seat, verb)
+            self._score(self.orbi_team, 2, "orbi_refused")
+        elif verb == "x_play":
+            self._call(seat, verb)
+            self._begin_tricks()
+        elif verb == "x_decline":
+            self._call(seat, verb)
+            self._score(1 - self.x_team, 2, "x_declined")             # BT-15.4
+        elif verb == "misraise":
+            self._call(seat, verb)
+            self.misraised[team(seat)] = True
+        elif verb == "svista":
+            self._call(seat, str(a))
+            rel = a.value                         # DP = the dealer's team, RL = the other
+            self.svista = team(self.dealer) if rel == "DP" else team(self.R)
+
+    def _why_illegal(self, a):
+        ph = self.phase
+        verb = a.verb
+        where = PHASE_NAMES[ph]
+        seat = self.current_player
+        if verb == "play":
+            if ph != MOVE:
+                return f"no card may be played now (phase: {where})"
+            if not self.hands[seat] >> a.value & 1:
+                return f"you do not hold {a.arg}"
+            lead = DECK.code(self.trick[0])
+            return (f"{lead} led a Trumpf ({SUITS[self.trumpf]}): you must play a plain trump or an exempt "
+                    f"card (critico, Il Buono, Uno Buono) (BT-12.3/12.4)")
+        if verb == "raise":
+            if ph not in (MOVE, POLL, RESPOND):
+                return f"raises are made only during play (BT-14.4; phase: {where})"
+            if team(seat) == self.x_team and not self.opts["x_team_may_raise"]:
+                return "the X team may not raise (option x_team_may_raise, BT-15.6)"
+            if max(self.stake, self.proposed) + 1 > self.opts["target"]:
+                return f"the stake may not exceed the target {self.opts['target']} (PR-B8)"
+            return ("your team does not hold the raise right: the team that accepted the last raise "
+                    "raises next (BT-14.3)")
+        if verb == "schlok" and ph == SCHLOK:
+            return f"you hold no card of rank {a.arg} (option schlok_requires_holding, A4-13)"
+        if verb == "cut" and ph in (CUT, CUT2):
+            m = self.opts["min_packet_size"]
+            return f"each packet must hold at least {m} card(s): cut between {m} and {len(self.deck) - m}"
+        if verb in ("misraise", "svista") and not self.opts["manual_mode"]:
+            return "misraise and svista exist only in manual mode (option manual_mode)"
+        return f"not possible now (phase: {where})"
+
+    def _copy_into(self, other):
+        other.scores = self.scores.copy()
+        other.hands = self.hands.copy()
+        other.stock = self.stock.copy()
+        other.deck = None if self.deck is None else self.deck.copy()
+        other.tricks = self.tricks.copy()
+        other.trick = self.trick.copy()
+        other.misraised = self.misraised.copy()
+
+    def is_terminal(self) -> bool:
+        return self.current_player == TERMINAL
+
+    def returns(self):
+        if self.winner is None:
+            return [0.0] * 4
+        return [1.0 if team(s) == self.winner else -1.0 for s in range(4)]
+
+    def hand_summary(self) -> dict:
+        return {
+            "hand": self.hand_number, "dealer": self.dealer,
+            "roles": {"D": self.dealer, "R": self.R, "P": self.P, "L": self.L},
+            "phase": PHASE_NAMES[self.phase],
+            "schlok": None if self.schlok is None else RANKS[self.schlok],
+            "trumpf": None if self.trumpf is None else SUITS[self.trumpf],
+            "base": self.base, "stake": self.stake, "raise_pending": self.pending,
+            "tricks": list(self.tricks), "scores": list(self.scores), "x_team": self.x_team,
+            "orbi": self.orbi_team, "scheanara": self.scheanara_count,
+            "last_result": None if self.last_result is None else dict(self.last_result),
+        }
+
+    # --- views ------------------------------------------------------------------------------------------
+    def _fold_event(self, view, ev, seat):
+        t = ev["type"]
+        info = view["info"]
+        if t == "status":
+            info.update({k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
+                         for k, v in ev.items() if k != "type"})
+        elif t == "call":
+            info.setdefault("calls", []).append([ev["seat"], ev["call"]])
+        elif t == "cut":
+            info.setdefault("cuts", []).append({k: v for k, v in ev.items() if k != "type"})
+            known = view["known_hands"]
+            for card, s in zip(ev["revealed"], ev["to"], strict=True):
+                if s is not None:   # a critico taken at the cut is public (BT-5.5, BT-7.1)
+                    if known[s] is None:
+                        known[s] = []
+                    known[s].append(card)
+        elif t == "exchange":
+            for s in ev["seats"]:
+                view["known_hands"][s] = None   # the old hands are gone; own new cards follow
+        elif t == "stock_bottom":
+            info["stock_bottom"] = ev["card"]
+        elif t == "partner_hand":
+            view["known_hands"][ev["seat"]] = list(ev["cards"])
+        elif t == "turn_result":
+            view["last_result"] = {k: v for k, v in ev.items() if k != "type"}
+            info["result"] = view["last_result"]
+        elif t == "x_mark":
+            view["x_team"] = ev["team"]
+        elif t == "match_end":
+            view["winner"] = ev["winner"]
+        elif t == "first_dealer":
+            view["first_dealer_draw"] = {k: v for k, v in ev.items() if k != "type"}
+        else:
+            return False
+        return True
