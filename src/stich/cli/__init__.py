@@ -1,0 +1,1 @@
+"""The ``stich`` command line: ``games``, ``play``, ``replay``, ``bench`` (see docs/cli.md)."""

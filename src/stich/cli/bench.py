@@ -1,0 +1,247 @@
+"""``stich bench``: random-play speed of every game and variant, in one Python process.
+
+Per game and variant, each measured for ``seconds``:
+
+* **hands/s** - a fresh state from a new seed, one hand played to its end (the end is
+  ``state.hand_number`` changing or the match ending) with uniformly random legal actions,
+  every decision (cuts, bids, trump choices, plays) included;
+* **matches/s** - whole matches the same way;
+* **actions/s** - actions applied per second during the match runs.
+
+When ``pyspiel`` (OpenSpiel) is importable the same Python loop runs over OpenSpiel's
+``euchre`` and ``hearts`` (one deal each; chance nodes sampled with ``random.choice`` over
+``chance_outcomes``), and each stich game's hands/s is shown as a ratio of euchre's deals/s
+(and barbu's of hearts').
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from dataclasses import dataclass
+
+import stich
+
+MAX_ACTIONS = 1_000_000  # a match longer than this is reported as an error, not measured forever
+
+
+@dataclass
+class Result:
+    """One row of the benchmark."""
+
+    game: str
+    variant: str
+    hands_per_s: float = 0.0
+    matches_per_s: float | None = None
+    actions_per_s: float = 0.0
+    actions_per_hand: float = 0.0
+    hands_per_match: float | None = None
+    error: str | None = None
+
+
+def bench_hands(g, seconds: float, rng: random.Random) -> tuple[float, float]:
+    """(hands/s, actions per hand) for fresh one-hand runs of game ``g``."""
+    choice = rng.choice
+    hands = actions = 0
+    seed = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        seed += 1
+        state = g.new_state(seed=seed)
+        hand = state.hand_number
+        while state.hand_number == hand and not state.is_terminal():
+            state.apply(choice(state.legal_actions()))
+            actions += 1
+            if actions > MAX_ACTIONS * (hands + 1):
+                raise RuntimeError(f"a hand of {g.name} did not end after {MAX_ACTIONS} actions")
+        hands += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            break
+    elapsed = now - start
+    return hands / elapsed, actions / hands
+
+
+def bench_matches(g, seconds: float, rng: random.Random) -> tuple[float, float, float]:
+    """(matches/s, actions/s, hands per match) for whole random matches of game ``g``."""
+    choice = rng.choice
+    matches = actions = hands = 0
+    seed = 10_000_000
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        seed += 1
+        state = g.new_state(seed=seed)
+        n = 0
+        while not state.is_terminal():
+            state.apply(choice(state.legal_actions()))
+            n += 1
+            if n > MAX_ACTIONS:
+                raise RuntimeError(f"a match of {g.name} did not end after {MAX_ACTIONS} actions")
+        actions += n
+        hands += state.hand_number
+        matches += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            break
+    elapsed = now - start
+    return matches / elapsed, actions / elapsed, hands / matches
+
+
+def bench_game(name: str, variant: str, seconds: float, seed: int = 0) -> Result:
+    """Measure one game variant (errors are caught into ``Result.error``)."""
+    res = Result(name, variant)
+    try:
+        g = stich.game(name, variant)
+        rng = random.Random(seed)
+        res.hands_per_s, res.actions_per_hand = bench_hands(g, seconds, rng)
+        res.matches_per_s, res.actions_per_s, res.hands_per_match = bench_matches(g, seconds, rng)
+    except Exception as exc:  # a game under construction must not stop the benchmark
+        res.error = f"{type(exc).__name__}: {exc}"
+    return res
+
+
+def bench_openspiel(name: str, seconds: float, seed: int = 0) -> Result | None:
+    """Deals/s of an OpenSpiel game with the same random Python loop; None without pyspiel."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    res = Result(f"openspiel:{name}", "one deal")
+    try:
+        game = pyspiel.load_game(name)
+        rng = random.Random(seed)
+        choice = rng.choice
+        deals = actions = 0
+        start = time.perf_counter()
+        deadline = start + seconds
+        while True:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(choice(state.chance_outcomes())[0])
+                else:
+                    state.apply_action(choice(state.legal_actions()))
+                    actions += 1
+            deals += 1
+            now = time.perf_counter()
+            if now >= deadline:
+                break
+        elapsed = now - start
+        res.hands_per_s = deals / elapsed
+        res.actions_per_s = actions / elapsed
+        res.actions_per_hand = actions / deals
+    except Exception as exc:
+        res.error = f"{type(exc).__name__}: {exc}"
+    return res
+
+
+def targets(game: str | None = None, variant: str | None = None) -> list[tuple[str, str | None, str | None]]:
+    """(game, variant, load error) triples to measure.
+
+    ValueError for an unknown game or variant, or a named game that cannot be loaded; when no
+    game is named, a game that cannot be loaded (still being written) becomes an error row.
+    """
+    names = [game] if game else stich.engine.games()
+    out = []
+    for name in names:
+        try:
+            cls = stich.engine.game_class(name)  # OptionError (a ValueError) for unknown games
+        except Exception as exc:
+            if game:
+                raise ValueError(str(exc) if isinstance(exc, ValueError) else
+                                 f"{name} cannot be loaded: {type(exc).__name__}: {exc}") from None
+            out.append((name, variant, f"cannot be loaded: {type(exc).__name__}: {exc}"))
+            continue
+        variants = cls.variants
+        if variant:
+            if variant not in variants:
+                raise ValueError(f"{name} has no variant {variant!r}; its variants are: {', '.join(variants)}")
+            variants = (variant,)
+        out.extend((name, v, None) for v in variants)
+    return out
+
+
+def _pin_one_core():
+    """Pin this process to one CPU; returns (core, previous affinity) or None where unsupported."""
+    try:
+        before = os.sched_getaffinity(0)
+        core = min(before)
+        os.sched_setaffinity(0, {core})
+        return core, before
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
+def run_bench(game: str | None = None, variant: str | None = None, seconds: float = 2.0,
+              openspiel: bool = True, console=None, pin: bool = True) -> list[Result]:
+    """Measure and print a Rich table; returns the rows (stich games first, then OpenSpiel).
+
+    ``pin``: run on one CPU core (restored afterwards) where the OS allows it.
+    """
+    pairs = targets(game, variant)
+    pinned = _pin_one_core() if pin else None
+    try:
+        return _run(pairs, seconds, openspiel, console, pinned)
+    finally:
+        if pinned:
+            os.sched_setaffinity(0, pinned[1])
+
+
+def _run(pairs, seconds, openspiel, console, pinned) -> list[Result]:
+    from rich.table import Table
+
+    from stich.cli.render import make_console
+
+    console = console or make_console()
+    where = f"pinned to CPU {pinned[0]}" if pinned else "one thread"
+    console.print(f"Random play, one Python process ({where}), {seconds:g} s per measurement "
+                  f"({len(pairs)} game variants{', plus OpenSpiel euchre and hearts' if openspiel else ''}).")
+    results = []
+    for name, v, error in pairs:
+        if error:
+            results.append(Result(name, v or "—", error=error))
+            continue
+        console.print(f"  measuring {name} {v} ...")
+        results.append(bench_game(name, v, seconds))
+    ref = {}
+    if openspiel:
+        for name in ("euchre", "hearts"):
+            r = bench_openspiel(name, seconds)
+            if r is None:
+                console.print("  (pyspiel is not importable: no OpenSpiel comparison)")
+                break
+            console.print(f"  measuring OpenSpiel {name} ...")
+            ref[name] = r
+            results.append(r)
+    table = Table(title="stich bench: random play (single thread)")
+    for col in ("game", "variant", "hands/s", "matches/s", "actions/s", "actions/hand", "hands/match",
+                "× euchre", "× hearts"):
+        table.add_column(col, justify="left" if col in ("game", "variant") else "right",
+                         no_wrap=col in ("game", "variant"))
+    euchre, hearts = ref.get("euchre"), ref.get("hearts")
+    errors = []
+    for r in results:
+        if r.error:
+            errors.append(f"[red]{r.game} {r.variant}: {r.error}[/red]")
+            table.add_row(r.game, r.variant, "[red]error[/red]", "", "", "", "", "", "")
+            continue
+
+        def ratio(base, r=r):
+            if base is None or base.error or not base.hands_per_s or r.game.startswith("openspiel:"):
+                return ""
+            return f"{r.hands_per_s / base.hands_per_s:.2f}"
+
+        table.add_row(
+            r.game, r.variant, f"{r.hands_per_s:,.0f}",
+            "—" if r.matches_per_s is None else f"{r.matches_per_s:,.1f}",
+            f"{r.actions_per_s:,.0f}", f"{r.actions_per_hand:.1f}",
+            "—" if r.hands_per_match is None else f"{r.hands_per_match:.1f}",
+            ratio(euchre), ratio(hearts) if r.game == "barbu" else "",
+        )
+    console.print(table)
+    for line in errors:
+        console.print(line, soft_wrap=True)
+    return results

@@ -1,0 +1,358 @@
+"""``stich play``: one human against bots, a whole match, in plain terminal output.
+
+The loop only uses the public protocol: the human's view, the legal actions, ``apply``,
+``record`` and ``stich.replay``.  Bots get only their seat's view and the legal texts.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+
+from rich.markup import escape
+
+import stich
+from stich.bots import Bot, make_bot
+from stich.cli.render import (
+    Names,
+    default_lang,
+    describe_event,
+    hand_result,
+    is_echo,
+    legal_list,
+    make_console,
+    view_table,
+)
+from stich.engine import IllegalActionError, StichError
+
+HELP_LINE = ("Type the number of an action, or its text ('play EO'; any spelling such as 'play e-o'; "
+             "a card alone such as 'eo' plays it when that is legal), 'help' for this line, "
+             "'table' to show the table again, 'quit' to save and leave.")
+
+QUIT_WORDS = ("quit", "q", "exit")
+HELP_WORDS = ("help", "?")
+TABLE_WORDS = ("table", "t")
+
+
+class BotError(RuntimeError):
+    """A bot returned something that is not one of the legal actions."""
+
+
+@dataclass
+class Choice:
+    """What a line of human input means: kind is action, help, table, quit, empty or error."""
+
+    kind: str
+    action: str | None = None
+    message: str = ""
+
+
+def resolve_input(text: str, state) -> Choice:
+    """Interpret one line typed by the human to act in ``state``."""
+    legal = state.legal_actions()
+    raw = (text or "").strip()
+    low = raw.lower()
+    if not raw:
+        return Choice("empty")
+    if low in HELP_WORDS:
+        return Choice("help", message=HELP_LINE)
+    if low in QUIT_WORDS:
+        return Choice("quit")
+    if low in TABLE_WORDS:
+        return Choice("table")
+    if raw.isascii() and raw.isdigit():
+        n = int(raw)
+        if 1 <= n <= len(legal):
+            return Choice("action", str(legal[n - 1]))
+        return Choice("error", message=f"there is no action number {n}; choose 1 to {len(legal)}")
+    game = state.game
+    try:
+        _seat, act = game.parse_action(raw)
+    except ValueError as exc:  # MalformedActionError, or a game's own argument parser
+        short = _shortcut(raw, state)
+        if isinstance(short, Choice):
+            return short
+        return Choice("error", message=f"{exc}. {_hint(legal)}")
+    if act in legal:
+        try:
+            state.clone().apply(raw)  # checks a seat prefix, if any
+        except StichError as exc:
+            return Choice("error", message=str(exc))
+        return Choice("action", str(act))
+    try:
+        state.clone().apply(raw)
+    except StichError as exc:
+        return Choice("error", message=str(exc))
+    return Choice("error", message=f"{raw!r} is not legal now. {_hint(legal)}")
+
+
+def _shortcut(raw: str, state) -> Choice | None:
+    """A card alone (``eo``) or an argument alone (``O``) for the one legal action taking it."""
+    legal = state.legal_actions()
+    deck = state.game.deck
+    if deck.is_card(raw):
+        code = deck.code(deck.parse(raw))
+        matches = [a for a in legal if a.arg == code]
+        if len(matches) == 1:
+            return Choice("action", str(matches[0]))
+        if not matches:
+            verbs = sorted({a.verb for a in legal if a.arg is not None and deck.is_card(a.arg)} | {"play"})
+            for verb in verbs:  # let the engine say why, e.g. "you must follow suit"
+                try:
+                    state.clone().apply(f"{verb} {code}")
+                except IllegalActionError as exc:
+                    return Choice("error", message=str(exc))
+                except StichError:
+                    continue
+            return Choice("error", message=f"{code} cannot be used now. {_hint(legal)}")
+        return Choice("error", message=f"{code} is ambiguous here: " + ", ".join(map(str, matches)))
+    low = raw.lower()
+    matches = [a for a in legal if a.arg is not None and a.arg.lower() == low]
+    if not matches:
+        matches = [a for a in legal if a.verb == low]
+    if len(matches) == 1:
+        return Choice("action", str(matches[0]))
+    return None
+
+
+def _hint(legal) -> str:
+    return f"Type 1 to {len(legal)}, an action such as {str(legal[0])!r}, or 'help'."
+
+
+def action_is_visible(action: str, new_events: list[dict]) -> bool:
+    """Whether the human may see an action's argument: it has none or it shows in their new events."""
+    parts = str(action).split(None, 1)
+    if len(parts) == 1:
+        return True
+    arg = parts[1]
+    for ev in new_events:
+        for k, v in ev.items():
+            if k != "type" and (str(v) == arg or (isinstance(v, list) and arg in map(str, v))):
+                return True
+    return False
+
+
+@dataclass
+class Match:
+    """One interactive match: the state, the human seat and the bots."""
+
+    state: object
+    human: int
+    bots: dict[int, Bot]
+    bot_names: list[str]
+    lang: str
+    record_path: str
+    console: object = field(default_factory=make_console)
+    seen: int = 0
+
+    def __post_init__(self):
+        self.names = Names(self.state.game, self.lang, self.human)
+
+    # --- output ----------------------------------------------------------------------------
+    def say(self, text: str) -> None:
+        self.console.print(text, soft_wrap=True)
+
+    def new_events(self) -> list[dict]:
+        """The events the human may see that were not narrated yet.
+
+        Reads the state's event log (``(audience, payload)`` pairs, kept by the engine's base
+        State) incrementally, with the same audience rule as ``view``; without one, falls back
+        to the view's ``events`` list."""
+        log = getattr(self.state, "events", None)
+        if not isinstance(log, list):
+            events = self.state.view(self.human)["events"]
+            new, self.seen = events[self.seen:], len(events)
+            return new
+        bit = 1 << self.human
+        new = [dict(ev) for aud, ev in log[self.seen:] if aud is None or aud & bit]
+        self.seen = len(log)
+        return new
+
+    def narrate(self, events: list[dict], echo_of: tuple | None = None) -> None:
+        for ev in events:
+            if echo_of and is_echo(ev, *echo_of):
+                continue
+            line = describe_event(ev, self.names)
+            if line:
+                self.say(line)
+
+    def show_table(self) -> None:
+        view = self.state.view(self.human)
+        g = self.state.game
+        title = f"{g.title or g.name} · {g.variant} · you are Seat {self.human + 1} of {g.num_players}"
+        self.say("")
+        self.say(f"[bold]{escape(title)}[/bold]")
+        self.console.print(view_table(view, self.names))
+        legal = view.get("legal_actions")
+        if legal:
+            self.say("Your legal actions:")
+            self.console.print(legal_list(legal, self.names))
+
+    # --- the loop ---------------------------------------------------------------------------
+    def run(self) -> str:
+        """Play until the match ends or the human quits; returns ``"over"`` or ``"quit"``."""
+        state = self.state
+        g = state.game
+        self.say(f"[bold]{escape(g.rules_summary())}[/bold] — you are Seat {self.human + 1}; bots: "
+                 + ", ".join(f"Seat {i + 1}: {b}" for i, b in enumerate(self.bot_names) if i != self.human)
+                 + ". Type 'help' for help.")
+        events = self.new_events()
+        if state.history:  # resumed: recall only the hand in progress
+            starts = [i for i, ev in enumerate(events) if ev.get("type") == "hand_start"]
+            self.say(f"Resuming after {len(state.history)} actions (hand {state.hand_number}).")
+            events = events[starts[-1]:] if starts else events
+        self.narrate(events)
+        while not state.is_terminal():
+            seat = state.current_player
+            hand = state.hand_number
+            if seat == self.human:
+                action = self.ask()
+                if action is None:
+                    return "quit"
+            else:
+                legal = [str(a) for a in state.legal_actions()]
+                action = self.bots[seat].choose(state.view(seat), legal)
+                if action not in legal:
+                    raise BotError(f"the {self.bot_names[seat]} bot at seat {seat + 1} chose {action!r}, "
+                                   f"which is not legal (legal: {', '.join(legal)})")
+            state.apply(action)
+            new = self.new_events()
+            echo = (seat, str(action))
+            if seat == self.human:
+                self.say(f"[bold]You[/bold]: {self.names.action(action)}")
+            elif action_is_visible(action, new):
+                self.say(f"{self.names.seat(seat)}: {self.names.action(action)}")
+            else:
+                self.say(f"{self.names.seat(seat)}: {escape(str(action).split()[0])} …")
+                echo = None
+            self.narrate(new, echo_of=echo)
+            if state.hand_number != hand or state.is_terminal():
+                self.hand_over(hand, new)
+        self.finish()
+        return "over"
+
+    def hand_over(self, hand: int, shown=()) -> None:
+        result = hand_result(self.state.hand_summary(), hand, shown)
+        if result:
+            self.say(f"[bold]Hand {hand} result[/bold]: {self.names.value(result)}")
+
+    def ask(self) -> str | None:
+        self.show_table()
+        n = len(self.state.legal_actions())
+        while True:
+            try:
+                text = self.console.input(f"Your move [1-{n}, action, help, quit]: ")
+            except (EOFError, KeyboardInterrupt):
+                self.say("")
+                text = "quit"
+            try:
+                choice = resolve_input(text, self.state)
+            except Exception as exc:  # a game's parser or rule check failed on this text
+                choice = Choice("error", message=f"{text!r} could not be read ({type(exc).__name__}: {exc})")
+            if choice.kind == "action":
+                return choice.action
+            if choice.kind == "quit":
+                self.save(final=False)
+                return None
+            if choice.kind == "help":
+                self.say(escape(HELP_LINE))
+            elif choice.kind == "table":
+                self.show_table()
+            elif choice.kind == "error":
+                self.say(f"[red]Not accepted:[/red] {escape(choice.message)}")
+
+    def finish(self) -> None:
+        state = self.state
+        self.narrate(self.new_events())
+        self.show_table()
+        returns = state.returns()
+        mine = returns[self.human]
+        verdict = "You win!" if mine > 0 else ("You lose." if mine < 0 else "A draw.")
+        self.say("[bold]Match over.[/bold] Returns: "
+                 + ", ".join(f"{self.names.seat(i)}: {r:g}" for i, r in enumerate(returns)) + f". {verdict}")
+        self.save(final=True)
+
+    def record(self) -> dict:
+        rec = self.state.record()
+        rec["cli"] = {"seat": self.human, "bots": self.bot_names, "lang": self.lang}
+        return rec
+
+    def save(self, final: bool) -> None:
+        path = self.record_path
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(self.record(), f, ensure_ascii=False)
+            f.write("\n")
+        where = escape(os.path.abspath(path))
+        if final:
+            self.say(f"Record saved to {where}")
+        else:
+            self.say(f"Unfinished match saved to {where}\nContinue with: stich play --resume {escape(str(path))}")
+
+
+def parse_options(pairs) -> dict:
+    """``["target=11", "maschine=on"]`` -> dict; ValueError for an item without ``=``."""
+    out = {}
+    for item in pairs or ():
+        if "=" not in item:
+            raise ValueError(f"--option takes name=value, not {item!r}")
+        k, v = item.split("=", 1)
+        out[k.strip()] = v.strip()
+    return out
+
+
+def make_bots(spec: str, human: int, num_players: int, seed: int) -> tuple[dict[int, Bot], list[str]]:
+    """Bots for every seat but the human's from ``random`` or a comma list (one per other seat)."""
+    names = [s.strip() for s in str(spec).split(",") if s.strip()] or ["random"]
+    others = [s for s in range(num_players) if s != human]
+    if len(names) == 1:
+        names = names * len(others)
+    if len(names) != len(others):
+        raise ValueError(f"--bots takes one bot name or {len(others)} comma-separated names, not {spec!r}")
+    bots = {s: make_bot(n, seed=(seed * 1000003 + s) % 2**63) for s, n in zip(others, names, strict=True)}
+    labels = ["human" if s == human else names[others.index(s)] for s in range(num_players)]
+    return bots, labels
+
+
+def start_match(game_name, variant, seat, seed, options, lang, bots, record_path, resume, console=None) -> Match:
+    """Build a Match from command-line arguments (new, or resumed from a record file).
+
+    Raises ValueError (StichError included) with a clear message for bad arguments.
+    """
+    cli_info = {}
+    if resume:
+        try:
+            with open(resume, encoding="utf-8") as f:
+                rec = json.load(f)
+        except (OSError, json.JSONDecodeError) as exc:
+            raise ValueError(f"cannot read {resume}: {exc}") from None
+        if variant or options or seed is not None:
+            raise ValueError("--resume continues the record's own game: leave out --variant, --option and --seed")
+        try:
+            state = stich.replay(rec)
+        except StichError as exc:
+            raise ValueError(f"cannot resume {resume}: {exc}") from None
+        if game_name and str(game_name).strip().lower() != state.game.name:
+            raise ValueError(f"{resume} is a record of {state.game.name}, not {game_name}")
+        cli_info = rec.get("cli") or {}
+        record_path = record_path or resume
+    else:
+        if not game_name:
+            raise ValueError("name a game (stich play watten) or --resume a record file")
+        g = stich.game(game_name, variant, **parse_options(options))
+        state = g.new_state(seed=seed)
+    g = state.game
+    if seat is None:
+        seat = int(cli_info.get("seat", 0)) + 1
+    if not 1 <= seat <= g.num_players:
+        raise ValueError(f"--seat must be 1 to {g.num_players} in {g.name}, not {seat}")
+    human = seat - 1
+    if lang is None:
+        lang = cli_info.get("lang") or default_lang(g.name)
+    if bots is None:
+        saved = [b for i, b in enumerate(cli_info.get("bots") or []) if i != human and b != "human"]
+        bots = ",".join(saved) if saved else "random"
+    bot_map, labels = make_bots(bots, human, g.num_players, state.seed + len(state.history))
+    record_path = record_path or f"stich-{g.name}-{state.seed}.json"
+    kw = {"console": console} if console is not None else {}
+    return Match(state, human, bot_map, labels, lang, record_path, **kw)

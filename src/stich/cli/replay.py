@@ -1,0 +1,99 @@
+"""``stich replay``: show a saved game step by step, from the spectator's or one seat's view."""
+
+from __future__ import annotations
+
+import json
+
+from rich.markup import escape
+
+import stich
+from stich.cli.play import action_is_visible
+from stich.cli.render import Names, default_lang, describe_event, hand_result, is_echo, make_console, view_table
+
+STEP_HELP = "Enter: next step · a: show the rest without pausing · t: show the table · q: stop"
+
+
+def load_record(path: str) -> dict:
+    """Read a record file; ValueError with a clear message when it cannot be read."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    except OSError as exc:
+        raise ValueError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{path} is not a JSON record: {exc}") from None
+
+
+def _visible(ev: dict, seat: int | None) -> bool:
+    aud = ev.get("_aud")
+    return aud is None or (seat is not None and seat in aud)
+
+
+def _public(ev: dict) -> dict:
+    return {k: v for k, v in ev.items() if k != "_aud"}
+
+
+def replay_record(rec: dict, seat: int | None = None, step: bool = False, lang: str | None = None,
+                  console=None, ask=None) -> None:
+    """Print a saved game action by action as ``seat`` (0-based; None = spectator) saw it.
+
+    ``step``: wait for Enter (``ask(prompt)``, default ``console.input``) before each action.
+    Raises ``stich.RecordError`` if the record does not replay.
+    """
+    console = console or make_console()
+    final = stich.replay(rec)  # validates the whole record first
+    g = final.game
+    if seat is not None and not 0 <= seat < g.num_players:
+        raise ValueError(f"--seat must be 1 to {g.num_players} in {g.name}, not {seat + 1}")
+    ask = ask or console.input
+    names = Names(g, lang or default_lang(g.name), seat)
+    state = g.new_state(rec["seed"], **(rec.get("setup") or {}))
+    events = [{k: v for k, v in ev.items() if k != "audience"} | {"_aud": ev.get("audience")}
+              for ev in final.record()["events"]]
+    who = "the spectator" if seat is None else f"Seat {seat + 1}"
+    console.print(f"[bold]{escape(g.rules_summary())}[/bold] · seed {rec['seed']} · {len(rec['actions'])} actions "
+                  f"· seen by {who}")
+    if step:
+        console.print(STEP_HELP)
+    seen = len(state.events)
+    for ev in events[:seen]:
+        line = describe_event(_public(ev), names) if _visible(ev, seat) else None
+        if line:
+            console.print(line)
+    for i, (actor, text) in enumerate(rec["actions"]):
+        if step:
+            while True:
+                key = ask(f"[{i + 1}/{len(rec['actions'])}] ").strip().lower()
+                if key == "t":
+                    console.print(view_table(state.view(seat), names))
+                    continue
+                break
+            if key == "q":
+                return
+            if key == "a":
+                step = False
+        hand = state.hand_number
+        state.apply(text)
+        new = [_public(ev) for ev in events[seen:len(state.events)] if _visible(ev, seat)]
+        seen = len(state.events)
+        shown = actor == seat or action_is_visible(text, new)
+        if shown:
+            console.print(f"{names.seat(actor)}: {names.action(text)}")
+        else:
+            console.print(f"{names.seat(actor)}: {escape(str(text).split()[0])} …")
+        for ev in new:
+            if shown and is_echo(ev, actor, text):
+                continue
+            line = describe_event(ev, names)
+            if line:
+                console.print(line)
+        if state.hand_number != hand or state.is_terminal():
+            result = hand_result(state.hand_summary(), hand, new)
+            if result:
+                console.print(f"[bold]Hand {hand} result[/bold]: {names.value(result)}")
+    console.print(view_table(state.view(seat), names, title="Final position"))
+    if state.is_terminal():
+        returns = state.returns()
+        console.print("Match over. Returns: " + ", ".join(f"Seat {i + 1}: {r:g}" for i, r in enumerate(returns)))
+    else:
+        console.print("The record ends before the match is over (continue it with stich play --resume FILE).")

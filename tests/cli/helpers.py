@@ -1,0 +1,63 @@
+"""Shared helpers for the CLI tests: spawning ``stich`` under pexpect with the toy game."""
+
+import io
+import json
+import os
+import shutil
+import sys
+
+import pexpect
+
+import stich
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+RUNNER = os.path.join(HERE, "run_stich.py")
+PROMPT = r"Your move \[1-\d+, action, help, quit\]: "
+
+
+def spawn(args, cwd, timeout=20, toy=True):
+    """``stich ARGS`` in a pseudo-terminal, as a user's terminal runs it.
+
+    ``toy``: through tests/cli/run_stich.py, which registers the fixture game first; otherwise
+    the installed ``stich`` script (or ``python -m stich.cli.main`` where it is not on PATH).
+    """
+    env = dict(os.environ, TERM="dumb", PYTHONPATH=ROOT, COLUMNS="140", PYTHONIOENCODING="utf-8")
+    if toy:
+        cmd, argv = sys.executable, [RUNNER]
+    elif shutil.which("stich"):
+        cmd, argv = shutil.which("stich"), []
+    else:
+        cmd, argv = sys.executable, ["-m", "stich.cli.main"]
+    child = pexpect.spawn(cmd, [*argv, *args], cwd=str(cwd), env=env, encoding="utf-8",
+                          timeout=timeout, dimensions=(50, 140))
+    child.logfile_read = child.transcript = io.StringIO()  # everything stich printed
+    return child
+
+
+def answer_until_end(child, answer="1", limit=5000):
+    """Answer every prompt with ``answer`` until the match is over; returns the number of prompts."""
+    prompts = 0
+    while True:
+        i = child.expect([PROMPT, r"Record saved to (\S+)", pexpect.EOF])
+        if i == 0:
+            prompts += 1
+            assert prompts < limit, "the match does not end"
+            child.sendline(answer)
+        elif i == 1:
+            child.expect(pexpect.EOF)
+            return prompts
+        else:
+            raise AssertionError("stich exited before the match was over:\n" + (child.before or ""))
+
+
+def check_record(path):
+    """The record file is a finished match that stich.replay reproduces; returns it."""
+    with open(path, encoding="utf-8") as f:
+        rec = json.load(f)
+    assert rec["terminal"] is True
+    state = stich.replay(rec)
+    assert state.is_terminal()
+    assert state.returns() == rec["returns"]
+    assert [[s, str(a)] for s, a in state.history] == rec["actions"]
+    return rec

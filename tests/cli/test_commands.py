@@ -1,0 +1,116 @@
+"""``stich games``, ``stich replay`` and ``stich bench``, run in process with click's runner."""
+
+import json
+import random
+
+import pytest
+from click.testing import CliRunner
+
+import stich
+from stich.cli import bench
+from stich.cli.main import cli
+
+
+@pytest.fixture
+def runner():
+    return CliRunner()
+
+
+@pytest.fixture
+def record_file(tmp_path):
+    state = stich.game("toy", "quick", target=2).new_state(seed=4)
+    rng = random.Random(4)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    path = tmp_path / "toy.json"
+    path.write_text(json.dumps(state.record()))
+    return path, state
+
+
+def test_games_lists_games_variants_and_options(runner):
+    result = runner.invoke(cli, ["games"])
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "toy" in out and "standard (default): 2 players" in out and "quick: 2 players" in out
+    for text in ("target", "whole number", "trumps", "on | off", "toy §2", "standard: 3"):
+        assert text in out
+
+
+def test_replay_all_prints_the_whole_game(runner, record_file):
+    path, state = record_file
+    result = runner.invoke(cli, ["replay", str(path), "--all", "--lang", "de"])
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Hand 1" in out and "Hand 2" in out and "Match over" in out
+    assert "trick" in out and "Scores" in out
+    assert "seen by the spectator" in out
+    plays = [a for _s, a in state.history if a.verb == "play"]
+    assert all(str(a) in out for a in plays)
+    # the spectator never sees the deals
+    assert "receive" not in out
+
+
+def test_replay_from_a_seat_shows_its_own_cards(runner, record_file):
+    path, state = record_file
+    result = runner.invoke(cli, ["replay", str(path), "--all", "--seat", "2"])
+    assert result.exit_code == 0, result.output
+    assert "seen by Seat 2" in result.output and "You receive" in result.output
+
+
+def test_replay_step_advances_on_enter_and_stops_on_q(runner, record_file):
+    path, state = record_file
+    result = runner.invoke(cli, ["replay", str(path)], input="\n\nt\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "[1/" in result.output and "[3/" in result.output and "[4/" not in result.output
+    assert "Match over" not in result.output
+
+
+def test_replay_refuses_bad_files(runner, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    result = runner.invoke(cli, ["replay", str(bad), "--all"])
+    assert result.exit_code == 1 and "not a JSON record" in result.output
+    bad.write_text(json.dumps({"format": "other"}))
+    result = runner.invoke(cli, ["replay", str(bad), "--all"])
+    assert result.exit_code == 1 and "not a stich record" in result.output
+
+
+def test_bench_prints_figures(runner):
+    result = runner.invoke(cli, ["bench", "--seconds", "0.1", "--game", "toy"])
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "hands/s" in out and "matches/s" in out and "actions/s" in out
+    assert out.count("toy") >= 2  # both variants
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        return
+    assert "openspiel:euchre" in out and "openspiel:hearts" in out
+
+
+def test_bench_functions_measure_and_report_errors():
+    r = bench.bench_game("toy", "quick", 0.05)
+    assert r.error is None and r.hands_per_s > 0 and r.matches_per_s > 0 and r.actions_per_s > 0
+    assert r.actions_per_hand == pytest.approx(7.0)  # one trump choice and six cards
+    assert bench.bench_game("toy", "nosuchvariant", 0.05).error
+    with pytest.raises(ValueError):
+        bench.targets("toy", "nosuchvariant")
+    assert bench.targets("toy") == [("toy", "standard", None), ("toy", "quick", None)]
+
+
+def test_bench_refuses_unknown_game(runner):
+    result = runner.invoke(cli, ["bench", "--game", "nosuchgame", "--seconds", "0.1"])
+    assert result.exit_code == 2 and "unknown game" in result.output
+
+
+def test_benchmarks_run_script(capsys):
+    import importlib.util
+    import pathlib
+
+    path = pathlib.Path(__file__).resolve().parents[2] / "benchmarks" / "run.py"
+    spec = importlib.util.spec_from_file_location("stich_benchmarks_run", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.main(["--game", "toy", "--variant", "quick", "--seconds", "0.05", "--no-openspiel"]) == 0
+    out = capsys.readouterr().out
+    assert "toy" in out and "hands/s" in out and "openspiel" not in out

@@ -1,0 +1,217 @@
+"""``stich play``: whole matches through a pseudo-terminal, input handling, quit and resume."""
+
+import json
+import shutil
+import subprocess
+import sys
+
+import pexpect
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import stich
+from stich.cli.main import cli
+from stich.cli.play import make_bots, parse_options, resolve_input
+
+from .helpers import PROMPT, answer_until_end, check_record, spawn
+
+
+def test_full_toy_match_by_always_answering_1(tmp_path):
+    child = spawn(["play", "toy", "--seed", "5", "--lang", "en"], tmp_path)
+    prompts = answer_until_end(child)
+    assert prompts > 0
+    assert "Match over." in child.transcript.getvalue()
+    rec = check_record(tmp_path / "stich-toy-5.json")
+    assert rec["game"] == "toy" and rec["seed"] == 5
+    assert rec["cli"]["seat"] == 0
+
+
+def test_match_output_shows_table_bots_and_results(tmp_path):
+    child = spawn(["play", "toy", "--seed", "2", "--seat", "2", "--option", "target=1",
+                   "--record", str(tmp_path / "r.json")], tmp_path)
+    child.expect("Toy")
+    child.expect(PROMPT)
+    screen = child.before
+    assert "Your hand" in screen and "Turn" in screen and "you (Seat 2)" in screen
+    assert "Your legal actions:" in screen and "1)" in screen
+    child.sendline("1")
+    answer_until_end(child)
+    log = child.transcript.getvalue()
+    assert "wins the trick" in log or "win the trick" in log
+    assert "Scores" in log and "Match over." in log and "Seat 1: play" in log
+    rec = check_record(tmp_path / "r.json")
+    assert rec["options"]["target"] == 1
+    assert rec["cli"]["seat"] == 1
+
+
+def test_bad_input_is_refused_and_reprompted_then_quit_and_resume(tmp_path):
+    path = tmp_path / "game.json"
+    child = spawn(["play", "toy", "--seed", "11", "--record", str(path)], tmp_path)
+    child.expect(PROMPT)
+    child.sendline("blurb")
+    child.expect("Not accepted")
+    child.expect(PROMPT)
+    child.sendline("99")
+    child.expect("there is no action number 99")
+    child.expect(PROMPT)
+    child.sendline("help")
+    child.expect("Type the number of an action")
+    child.expect(PROMPT)
+    child.sendline("play XX")
+    child.expect("Not accepted")
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect("Unfinished match saved to")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    saved = json.loads(path.read_text())
+    assert saved["terminal"] is False and len(saved["actions"]) >= 2
+    assert not stich.replay(saved).is_terminal()
+
+    child = spawn(["play", "--resume", str(path)], tmp_path)
+    answer_until_end(child)
+    rec = check_record(path)
+    assert rec["actions"][: len(saved["actions"])] == saved["actions"]
+
+
+@pytest.mark.parametrize(("args", "text"), [
+    (["play", "nosuchgame"], "unknown game"),
+    (["play"], "name a game"),
+    (["play", "toy", "--variant", "long"], "no variant 'long'"),
+    (["play", "toy", "--option", "colour=red"], "no option 'colour'"),
+    (["play", "toy", "--option", "target=zero"], "whole number"),
+    (["play", "toy", "--option", "target"], "name=value"),
+    (["play", "toy", "--seat", "3"], "--seat must be 1 to 2"),
+    (["play", "toy", "--bots", "genius"], "unknown bot"),
+])
+def test_bad_arguments_are_clear_usage_errors(args, text):
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 2
+    assert text in result.output
+
+
+def test_resume_refuses_other_game_arguments(tmp_path):
+    state = stich.game("toy").new_state(seed=3)
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(state.record()))
+    for args, text in ((["--seed", "4"], "leave out"), (["--variant", "quick"], "leave out"),
+                       (["--option", "target=2"], "leave out")):
+        result = CliRunner().invoke(cli, ["play", "--resume", str(path), *args])
+        assert result.exit_code == 2 and text in result.output
+    result = CliRunner().invoke(cli, ["play", "barbu", "--resume", str(path)])
+    assert result.exit_code == 2 and "is a record of toy" in result.output
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(state.record() | {"actions": [[0, "play EO"]]}))
+    result = CliRunner().invoke(cli, ["play", "--resume", str(bad)])
+    assert result.exit_code == 2 and "cannot resume" in result.output and "not to act" in result.output
+
+
+def test_resume_of_a_finished_match_shows_the_result(tmp_path):
+    state = stich.game("toy", "quick").new_state(seed=3)
+    while not state.is_terminal():
+        state.apply(state.legal_actions()[0])
+    path = tmp_path / "done.json"
+    path.write_text(json.dumps(state.record()))
+    result = CliRunner().invoke(cli, ["play", "--resume", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "already over" in result.output and "Match over." in result.output
+
+
+def test_installed_script_runs():
+    exe = shutil.which("stich")
+    cmd = [exe] if exe else [sys.executable, "-m", "stich.cli.main"]
+    out = subprocess.run([*cmd, "--help"], capture_output=True, text=True, timeout=30)
+    assert out.returncode == 0
+    for command in ("games", "play", "replay", "bench"):
+        assert command in out.stdout
+
+
+# --- input resolution, in process ------------------------------------------------------------------
+@pytest.fixture
+def toy_state():
+    g = stich.game("toy")
+    return g.new_state(seed=1, hands=[["EO", "E7", "HK"], ["EA", "L8", "S9"]], dealer=0)
+
+
+def test_resolve_numbers_texts_and_shortcuts(toy_state):
+    s = toy_state  # seat 2 (index 1) names trumps first
+    assert resolve_input("1", s).action == "trump H"
+    assert resolve_input("trump s", s).action == "trump S"
+    assert resolve_input("2:trump e", s).action == "trump E"
+    assert resolve_input("L", s).action == "trump L"  # an argument alone
+    assert resolve_input("help", s).kind == "help"
+    assert resolve_input("QUIT", s).kind == "quit"
+    assert resolve_input("   ", s).kind == "empty"
+    assert resolve_input("5", s).kind == "error"
+    bad = resolve_input("1:trump e", s)
+    assert bad.kind == "error" and "seat 1 is not to act" in bad.message
+    s.apply("trump H")
+    s.apply("play EA")
+    # seat 1 must follow Eichel: EO and E7 are legal
+    assert resolve_input("eo", s).action == "play EO"
+    assert resolve_input("play e-o", s).action == "play EO"
+    assert resolve_input("O-E", s).action == "play EO"
+    refused = resolve_input("hk", s)
+    assert refused.kind == "error" and "must follow suit" in refused.message
+    refused = resolve_input("play HK", s)
+    assert refused.kind == "error" and "must follow suit" in refused.message
+    unknown = resolve_input("play ZZ", s)
+    assert unknown.kind == "error" and "not a" in unknown.message
+
+
+def test_parse_options_and_bots():
+    assert parse_options(["target=5", " trumps = off "]) == {"target": "5", "trumps": "off"}
+    with pytest.raises(ValueError):
+        parse_options(["target"])
+    bots, labels = make_bots("random", 1, 4, 7)
+    assert sorted(bots) == [0, 2, 3] and labels[1] == "human"
+    with pytest.raises(ValueError):
+        make_bots("random,random", 0, 4, 7)
+
+
+def test_a_bot_returning_an_illegal_action_stops_with_a_clear_error_and_keeps_the_record(tmp_path):
+    from stich.bots import Bot, base, register_bot
+
+    class CheatBot(Bot):
+        def choose(self, view, legal):
+            return "play EO" if "play EO" not in legal else "play S7"
+
+    register_bot("cheat-test", CheatBot)
+    try:
+        path = tmp_path / "cheat.json"
+        result = CliRunner().invoke(cli, ["play", "toy", "--seat", "1", "--seed", "1", "--bots", "cheat-test",
+                                          "--record", str(path)], input="1\n" * 20)
+    finally:
+        base._BOTS.pop("cheat-test")
+    assert result.exit_code == 1
+    assert "cheat-test bot at seat 2 chose" in result.output and "not legal" in result.output
+    assert json.loads(path.read_text())["terminal"] is False
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(max_size=20) | st.sampled_from(["play", "1:", ":", "play ", "trump", "0", "-1", "e o", "10h"]))
+def test_any_input_line_gives_a_choice_and_changes_nothing(text):
+    g = stich.game("toy")
+    s = g.new_state(seed=1, hands=[["EO", "E7", "HK"], ["EA", "L8", "S9"]], dealer=0)
+    s.apply("trump H")
+    s.apply("play EA")
+    before = s.record()
+    choice = resolve_input(text, s)
+    assert choice.kind in ("action", "help", "table", "quit", "empty", "error")
+    if choice.kind == "action":
+        assert choice.action in s.legal_actions()
+    if choice.kind == "error":
+        assert choice.message
+    assert s.record() == before
+
+
+def test_input_that_looks_like_markup_is_refused_not_a_crash(tmp_path):
+    result = CliRunner().invoke(cli, ["play", "toy", "--seed", "1", "--record", str(tmp_path / "m.json")],
+                                input="[/x]\n[bold]\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert result.output.count("Not accepted") == 2 and "'[/x]'" in result.output
