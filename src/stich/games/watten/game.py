@@ -1,0 +1,115 @@
+"""The Watten game object: variants, options and the tables precomputed once per game."""
+
+from __future__ import annotations
+
+from stich.cards import deck
+from stich.engine import Game
+from stich.games.watten.options import BAVARIAN, DECK33, OPTION_SPECS, VARIANTS
+from stich.games.watten.ranking import RANK_CODES, SUIT_CODES, WELI_RANK, build_ranking, kritische_cards
+
+
+class WattenGame(Game):
+    """Watten in seven variants (rules file §2.V)."""
+
+    name = "watten"
+    title = "Watten"
+    variants = VARIANTS
+    default_variant = "euregio"
+    option_specs = OPTION_SPECS
+    deck = deck("german33")
+    # Events whose cards the audience lawfully sees (for the view-invariance property): deals
+    # (own hand, public Kritische, the Tyrolean Schlag-6 partner view), shown Ansage cards, the
+    # Bavarian cut, the Euregio peeks, a Maschine, a challenged card, the face-up first trick.
+    reveal_events = frozenset({"deal", "show", "reveal", "cut_card", "cut_peek", "stock_peek", "maschine",
+                               "challenge", "face_up"})
+
+    def __init__(self, variant: str | None = None, **options):
+        # §2.W: lock_at defaults to target - 2 whatever the target (R12).
+        if "target" in options and "lock_at" not in options:
+            try:
+                options["lock_at"] = int(str(options["target"]).strip()) - 2
+            except ValueError:
+                pass  # the target itself is invalid: resolve_options reports it
+            if options.get("lock_at", 0) < 0:
+                options["lock_at"] = 0
+        super().__init__(variant, **options)
+
+    def _setup(self) -> None:
+        v, o = self.variant, self.options
+        self.bavarian = v in BAVARIAN
+        self.deck = deck("german32" if self.bavarian else "german33")
+        self.num_players = {"bavarian_3": 3, "bavarian_2": 2}.get(v, 4)
+        self.family = "bavarian" if self.bavarian else ("tyrolean" if v == "tyrolean" else "guate")
+        self.blind = v in ("blind", "euregio")          # Ansage by showing a card (T3, E.4)
+        self.euregio = v == "euregio"
+        # Follow rule (§2.6): Bavarian first-trick Hauptschlag rule, else the trump-lead rule,
+        # binding everybody (tyrolean, guate) or only the two Ansager (blind, euregio).
+        self.bound_all = v in ("tyrolean", "guate")
+        self.exchange_rule = "euregio" if self.euregio else ("forehand_once" if v in DECK33 else "none")
+        self.ansage_order = o.get("ansage_order", "schlag_first")
+        self.schlag_ranks = tuple(range(0 if v in DECK33 else 1, 9))  # §2.5: 6/Weli in 33-card games
+        self.target = o.target
+        self.lock_at = o.lock_at
+        self.step = 1 if o.direction == "clockwise" else -1
+        self.last_trick_rule = o.get("last_trick_rule", "off")
+        self.bluff = o.get("last_trick_bluff", "off") == "on"
+        self.rechte_exempt = o.get("rechte_exempt", "true") == "true"
+        self.linke_follow = o.get("linke_may_follow_trump", "true") == "true"
+        self.guate_lead = o.get("guate_lead_is_trump_lead", "true") == "true"
+        self.first_trick_only = o.get("zugeben_scope", "every_trick") == "first_trick"
+        self.guate_trump7 = o.get("guate_when_weli_schlag", "none") == "trump7"
+        self.must_hold = o.get("open_schlag_must_be_held", "false") == "true"
+        self.packets = (3, 2) if o.deal_packets == "3+2" else (2, 3)
+        self.raise_cap = o.raise_cap == "points_needed"
+        d = self.deck
+        n = len(d)
+        self.suit_of = tuple(d.suit(c) for c in range(n))
+        self.rank_of = tuple(d.rank(c) for c in range(n))
+        self.kritische = kritische_cards(d) if self.bavarian else ()
+        self.kritische_mask = sum(1 << c for c in self.kritische)
+        self.weli = d.find(1, WELI_RANK) if not self.bavarian else None
+        self._rankings: dict = {}
+        self.deal_orders: dict = {}
+        self.play_lists: dict = {}
+        # Interned actions (§0.5).  cut k: R17, 4 <= k <= n - 4.
+        a = self.action
+        self.cut_actions = [a("cut", str(k), k) for k in range(4, n - 3)]
+        self.schlag_actions = {r: a("schlag", RANK_CODES[r], r) for r in self.schlag_ranks}
+        self.trump_actions = [a("trump", SUIT_CODES[s], s) for s in range(4)]
+        self.play_actions = [a("play", d.code(c), c) for c in range(n)]
+        self.play_by_bit = {1 << c: self.play_actions[c] for c in range(n)}
+        self.show_actions = [a("show", d.code(c), c) for c in range(n)]
+        self.show_by_bit = {1 << c: self.show_actions[c] for c in range(n)}
+        for verb in ("raise", "accept", "fold", "challenge", "hold", "concede", "ask_exchange",
+                     "agree_exchange", "refuse_exchange", "ask_swap", "agree_swap", "refuse_swap"):
+            setattr(self, "A_" + verb.upper(), a(verb))
+
+    def _parse_arg(self, verb: str, arg: str) -> str:
+        """Canonical argument text: ``schlag o`` -> ``schlag O``, ``schlag W`` -> ``schlag 6``."""
+        if verb == "schlag":
+            up = arg.strip().upper()
+            return {"W": "6", "WELI": "6", "T": "10", "S6": "6"}.get(up, up)
+        if verb == "trump":
+            return arg.strip().upper()
+        return super()._parse_arg(verb, arg)
+
+    def play_list(self, mask: int) -> list:
+        """The (cached, shared: never mutate) list of play actions for a mask of cards."""
+        pb = self.play_by_bit
+        acts = []
+        m = mask
+        while m:
+            low = m & -m
+            acts.append(pb[low])
+            m ^= low
+        if len(self.play_lists) < 300_000:
+            self.play_lists[mask] = acts
+        return acts
+
+    def ranking(self, schlag: int, trump: int):
+        """The (cached) ranking of one (Schlag, trump) pair."""
+        r = self._rankings.get((schlag, trump))
+        if r is None:
+            r = self._rankings[(schlag, trump)] = build_ranking(
+                self.deck, self.family, schlag, trump, self.guate_trump7)
+        return r

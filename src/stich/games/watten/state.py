@@ -1,0 +1,201 @@
+"""The Watten state: dispatch of actions, legal actions, reasons for refusals, views."""
+
+from __future__ import annotations
+
+from stich.engine import State
+from stich.games.watten.deal import ANSAGE, CUT, DECIDE, OVER, PLAY, REQUEST, RESPOND, DealMixin
+from stich.games.watten.play import PlayMixin
+from stich.games.watten.ranking import RANK_CODES, SUIT_CODES
+
+
+class WattenState(DealMixin, PlayMixin, State):
+    """A Watten match: hands are played until a side (or player) reaches the target."""
+
+    def _copy_into(self, other) -> None:
+        other.hands = self.hands.copy()
+        other.public = self.public.copy()
+        other.scores = self.scores.copy()
+        other.stock = self.stock.copy()
+        other.trick = self.trick.copy()
+        other.trick_seats = self.trick_seats.copy()
+        other.tricks = self.tricks.copy()
+        if hasattr(self, "pack"):
+            other.pack = self.pack.copy()
+
+    # --- legal actions (§0.5) ---------------------------------------------------------------------
+    def _legal_actions(self):
+        seat = self.current_player
+        ph = self.phase
+        g = self.game
+        if ph == PLAY:
+            m = self._playable(seat)
+            acts = g.play_lists.get(m)
+            if acts is None:
+                acts = g.play_list(m)
+            if self._can_raise(seat):
+                acts = acts + [g.A_RAISE]
+            if g.euregio and not self.exchange_closed and self._may_ask_exchange(seat):
+                acts = acts + [g.A_ASK_EXCHANGE]
+            return acts
+        if ph == RESPOND:
+            return self._respond_actions()
+        if ph == CUT:
+            return g.cut_actions
+        if ph == ANSAGE:
+            return self._ansage_actions(seat)
+        if ph == DECIDE:
+            return [g.A_HOLD, g.A_CONCEDE]
+        if ph == REQUEST:
+            return self._request_actions()
+        return []
+
+    def _apply(self, action) -> None:
+        seat = self.current_player
+        verb = action.verb
+        if verb == "play":
+            self._apply_play(seat, action.value)
+        elif verb == "raise":
+            self._apply_raise(seat)
+        elif verb == "accept":
+            self._apply_accept(seat)
+        elif verb == "fold":
+            self._apply_fold(seat)
+        elif verb == "cut":
+            self._apply_cut(action.value)
+        elif verb == "schlag":
+            self._apply_schlag(seat, action.value)
+        elif verb == "trump":
+            self._apply_trump(seat, action.value)
+        elif verb == "show":
+            self._apply_show(seat, action.value)
+        elif verb == "hold":
+            self._apply_hold(seat)
+        elif verb == "concede":
+            self._apply_concede(seat)
+        elif verb == "challenge":
+            self._apply_challenge(seat)
+        elif verb in ("ask_exchange", "ask_swap"):
+            self._apply_request(seat, verb[4:])
+        elif verb in ("agree_exchange", "agree_swap"):
+            self._answer_request(seat, True)
+        elif verb in ("refuse_exchange", "refuse_swap"):
+            self._answer_request(seat, False)
+        else:  # pragma: no cover - every interned verb is handled above
+            raise AssertionError(verb)
+
+    def _why_illegal(self, action) -> str | None:
+        seat = self.current_player
+        ph = self.phase
+        g = self.game
+        verb = action.verb
+        names = {CUT: "the cut", ANSAGE: "the Ansage", DECIDE: "a hold/concede decision",
+                 PLAY: "the play", RESPOND: "the answer to a raise", REQUEST: "the answer to a request",
+                 OVER: "the end of the match"}
+        if ph == PLAY and verb == "play":
+            c = action.value
+            if not self.hands[seat] >> c & 1:
+                return f"you do not hold {action.arg}"
+            ok = ", ".join(g.deck.codes_of(self._playable(seat)))
+            if g.bavarian:
+                return (f"the Hauptschlag was led to the first trick and you hold trump: play one of "
+                        f"{ok} (B1.5)")
+            return f"a trump was led and you hold trump: play one of {ok} (trump or a Linke; T1.6/E.8)"
+        if ph == PLAY and verb == "raise":
+            return self._why_no_raise(seat)
+        if verb == "show" and ph == ANSAGE and not self.hands[seat] >> action.value & 1:
+            return f"you can only show a card you hold (R23), not {action.arg}"
+        if verb == "cut" and ph == CUT:
+            return f"the cut must leave at least 4 cards in each part (R17): cut 4..{len(g.deck) - 4}"
+        return f"{verb} is not possible during {names.get(ph, 'this phase')}"
+
+    def _why_no_raise(self, seat: int) -> str:
+        g = self.game
+        if self.side[seat] == self.last_raiser_side:
+            return "your side's raise was the last one accepted; the other side raises next (§2.8)"
+        if self.fixed:
+            return "this hand has a fixed value and cannot be raised (E.11, T1.9)"
+        if self._score_of(seat) >= g.lock_at:
+            return f"a score of {g.lock_at} or more is locked (gestrichen) and may not raise (§2.9)"
+        if g.raise_cap and self._score_of(seat) + self.stake >= g.target:
+            return "the stake already covers the points you need (raise_cap, R11)"
+        if self._last_trick_restricted(seat):
+            return "in the last trick you may raise only with a card of the led suit, a trump or a Schlag (T1.8)"
+        return "raising is not possible now"
+
+    # --- public summary and views -----------------------------------------------------------------
+    def hand_summary(self) -> dict:
+        g = self.game
+        out = {
+            "hand": self.hand_number,
+            "dealer": self.dealer,
+            "forehand": self.forehand,
+            "stake": self.stake,
+            "fixed": self.fixed,
+            "tricks": list(self.tricks),
+            "scores": list(self.scores),
+            "stock_size": len(self.stock),
+        }
+        if not g.blind:   # in the blind variants Schlag and trump are never public (T3, E.4)
+            out["schlag"] = None if self.schlag is None else RANK_CODES[self.schlag]
+            out["trump"] = None if self.trump is None else SUIT_CODES[self.trump]
+        if g.variant == "blind":
+            out["face_up_trick"] = self.face_up
+        if self.phase == OVER:
+            out["result"] = dict(self.result)
+        return out
+
+    def view(self, seat):
+        v = super().view(seat)
+        v.setdefault("schlag", None)
+        v.setdefault("trump", None)
+        v.setdefault("stake", 2)
+        # Tricks per side of this hand, from the visible trick events (sides follow from the
+        # public dealer: 3 players = forehand alone against the other two).
+        n = self.game.num_players
+        won = [0, 0]
+        fh = v.get("forehand")
+        for t in v["tricks"]:
+            w = t["winner"]
+            if n == 4:
+                won[w % 2] += 1
+            elif n == 2:
+                won[w] += 1
+            else:
+                won[0 if w == fh else 1] += 1
+        v["tricks_won"] = won
+        return v
+
+    def _fold_event(self, view: dict, ev: dict, seat) -> bool:
+        t = ev["type"]
+        if t == "watten_hand":
+            view.update(schlag=None, trump=None, stake=ev["stake"], fixed=False, forehand=ev["forehand"],
+                        cutter=ev["cutter"], schlag_seat=ev["schlag_seat"], trump_seat=ev["trump_seat"],
+                        face_up_trick=None, shown=[])
+            return True
+        if t == "schlag":
+            view["schlag"] = ev["rank"]
+            return True
+        if t == "trump":
+            view["trump"] = ev["suit"]
+            return True
+        if t == "reveal":
+            view["schlag"], view["trump"] = ev["schlag"], ev["trump"]
+            return True
+        if t == "show":
+            view.setdefault("shown", []).append({"seat": ev["seat"], "card": ev["card"], "role": ev["role"]})
+            return True
+        if t in ("raise", "accept", "stake", "hold", "fold"):
+            if t != "raise":
+                view["stake"] = ev.get("stake", view.get("stake"))
+            if t == "stake":
+                view["fixed"] = ev["fixed"]
+            view["info"][t] = {k: x for k, x in ev.items() if k != "type"}
+            return True
+        if t == "face_up":
+            view["face_up_trick"] = None if ev["cards"] is None else \
+                [{"seat": s, "card": c} for s, c in zip(ev["seats"], ev["cards"], strict=True)]
+            return True
+        if t == "watten_roles":
+            view["schlag_seat"], view["trump_seat"] = ev["schlag_seat"], ev["trump_seat"]
+            return True
+        return False
