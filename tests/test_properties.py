@@ -69,7 +69,8 @@ def play_match(state, rng, checks=True):
         legal = state.legal_actions()
         assert legal, f"no legal action for seat {state.current_player} in a live game"
         if checks and check_rng.random() < 0.05:
-            for act in legal:  # every legal action is accepted
+            for act in legal:  # every legal action is accepted, and is in the fixed action space
+                assert str(act) in state.game.action_index
                 state.clone().apply(act)
             check_illegal_refused(state, check_rng)
             seat = check_rng.randrange(state.game.num_players)

@@ -50,6 +50,10 @@ class Game:
         self.options: Options = resolve_options(self.name, self.option_specs, variant, options)
         self._actions: dict[str, Action] = {}
         self._setup()
+        #: Every action of this game (all seats, all phases) in a fixed order: the action space
+        #: for learning environments (index = position; masks come from ``legal_actions()``).
+        self.action_space: tuple[Action, ...] = tuple(self._actions.values())
+        self.action_index: dict[str, int] = {str(a): i for i, a in enumerate(self.action_space)}
 
     # --- hooks for game modules -------------------------------------------------------------
     def _setup(self) -> None:
