@@ -205,6 +205,19 @@ def test_views_show_only_the_audience():
         s.view(2)
 
 
+def test_view_events_cover_the_current_hand_and_fields_cover_the_match():
+    s = ToyGame("long").new_state(seed=4)
+    rng = random.Random(0)
+    while s.hand_number < 3:
+        s.apply(rng.choice(s.legal_actions()))
+    v = s.view(0)
+    assert v["events"][0]["type"] == "hand_start" and v["events"][0]["hand"] == 3
+    assert v["hand_number"] == 3 and sum(v["scores"]) == 2
+    v["hand"].append("mutated")
+    v["info"]["x"] = 1
+    assert "mutated" not in s.view(0)["hand"] and "x" not in s.view(0)["info"]
+
+
 def test_record_filtered_to_a_seat_hides_the_others():
     s = ToyGame().new_state(hands=[["H7", "S8", "EA"], ["HA", "S7", "L9"]], stock=["LA"], dealer=0)
     s.apply("peek")

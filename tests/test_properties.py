@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import stich
-from stich.engine import IllegalActionError, game_class
+from stich.engine import IllegalActionError, fold_events, game_class
 
 GAMES = [name for name in stich.engine.games() if name in ("watten", "battn", "biscambiggia", "barbu")]
 
@@ -59,6 +59,15 @@ def check_illegal_refused(state, rng):
         assert snapshot(state) == before and state.events == events
 
 
+def check_cached_view(state, seat):
+    """The cached, incremental view equals a fold of all visible events from scratch."""
+    view = state.view(seat)
+    json.dumps(view)
+    reference = fold_events(state.visible_events(seat), seat, state.game.num_players, state._fold_event)
+    for key, value in reference.items():
+        assert view[key] == value, f"cached view differs from a fresh fold in {key!r}"
+
+
 def play_match(state, rng, checks=True):
     """Play a match to its end with random legal actions; return the number of actions.
 
@@ -74,7 +83,7 @@ def play_match(state, rng, checks=True):
                 state.clone().apply(act)
             check_illegal_refused(state, check_rng)
             seat = check_rng.randrange(state.game.num_players)
-            json.dumps(state.view(seat))
+            check_cached_view(state, seat)
         state.apply(rng.choice(legal))
         n += 1
         assert n < MAX_ACTIONS, "the match did not end"

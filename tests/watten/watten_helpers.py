@@ -68,7 +68,7 @@ def can_raise(state) -> bool:
 def winners(state, hand: int = 1) -> list[int]:
     """1-based seats that won the tricks of one hand (from the public events)."""
     out, cur = [], None
-    for ev in state.view(None)["events"]:
+    for ev in state.record(seat=None)["events"]:
         if ev["type"] == "hand_start":
             cur = ev["hand"]
         elif ev["type"] == "trick" and cur == hand:

@@ -262,6 +262,7 @@ class State:
         new.__dict__.update(self.__dict__)
         new.events = self.events.copy()
         new.history = self.history.copy()
+        new._folds = {}  # cached view folds belong to one line of play
         self._copy_into(new)
         return new
 
@@ -278,8 +279,16 @@ class State:
         return [_copy_payload(ev) for aud, ev in self.events if aud is None or aud & bit]
 
     def view(self, seat: int | None) -> dict:
-        """What ``seat`` may know now, as a JSON-ready dict; ``None`` is the spectator."""
-        events = self.visible_events(seat)
+        """What ``seat`` may know now, as a JSON-ready dict; ``None`` is the spectator.
+
+        The folded fields (hand, known hands, trick, tricks, scores, info and the game's own
+        fields) cover the whole match; ``events`` lists the visible events of the current hand
+        (earlier hands are in ``record(seat)``).  Folding is incremental and cached per seat,
+        so a view costs little even late in a long match.
+        """
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.game.num_players):
+            raise ValueError(f"seat must be 0..{self.game.num_players - 1} or None, not {seat!r}")
+        folder = self._folder(seat)
         g = self.game
         v = {
             "game": g.name,
@@ -290,11 +299,34 @@ class State:
             "current_player": self.current_player if self.current_player >= 0 else None,
             "terminal": self.is_terminal(),
         }
-        fold_events(v, events, seat, g.num_players, self._fold_event)
+        v.update(_copy_json(folder.view))
+        known = folder.view["known_hands"]
+        v["hand"] = list(known[seat]) if seat is not None and known[seat] is not None else []
         if seat is not None and seat == self.current_player:
             v["legal_actions"] = [str(a) for a in self.legal_actions()]
-        v["events"] = events
+        v["events"] = [_copy_payload(ev) for ev in folder.events[folder.hand_start:]]
         return v
+
+    def _folder(self, seat: int | None) -> ViewFolder:
+        """The cached fold of ``seat``'s visible events, brought up to date."""
+        folds = self.__dict__.get("_folds")
+        if folds is None:
+            folds = self._folds = {}
+        folder = folds.get(seat)
+        events = self.events
+        if folder is None or (folder.done and (len(events) < folder.done
+                                               or events[folder.done - 1][1] is not folder.last)):
+            folder = folds[seat] = ViewFolder(seat, self.game.num_players)
+        bit = 0 if seat is None else 1 << seat
+        hook = self._fold_event
+        for i in range(folder.done, len(events)):
+            aud, ev = events[i]
+            if aud is None or aud & bit:
+                folder.feed(ev, hook)
+        if len(events) > folder.done:
+            folder.done = len(events)
+            folder.last = events[-1][1]
+        return folder
 
     def _fold_event(self, view: dict, event: dict, seat: int | None) -> bool:
         """Fold a game-specific event into a view; return True if handled."""
@@ -338,40 +370,71 @@ def _copy_payload(ev: dict) -> dict:
     return {k: (list(v) if isinstance(v, list) else v) for k, v in ev.items()}
 
 
-def fold_events(view: dict, events: list[dict], seat: int | None, n: int, hook) -> None:
-    """The generic fold of events into a view.
+def _copy_json(value):
+    """A deep copy of a JSON-like value (dicts and lists copied, scalars shared)."""
+    if type(value) is dict:
+        return {k: _copy_json(v) for k, v in value.items()}
+    if type(value) is list:
+        return [_copy_json(v) for v in value]
+    return value
+
+
+class ViewFolder:
+    """The generic fold of one seat's visible events into a view, fed one event at a time.
 
     Standard event types: ``hand_start`` {hand, dealer}, ``deal`` {seat, cards, replace?},
     ``play`` {seat, card}, ``trick`` {winner}, ``scores`` {scores}.  Any other type is offered
     to the game's hook; if unhandled its payload is kept under ``view["info"][type]``.
     """
-    known: list[list[str] | None] = [None] * n
-    trick: list[dict] = []
-    tricks: list[dict] = []
-    info: dict = {}
-    view.update(hand=[], known_hands=known, trick=trick, tricks=tricks, info=info)
-    for ev in events:
+
+    __slots__ = ("seat", "n", "view", "events", "hand_start", "done", "last")
+
+    def __init__(self, seat: int | None, n: int):
+        self.seat = seat
+        self.n = n
+        self.view: dict = {"known_hands": [None] * n, "trick": [], "tricks": [], "info": {}}
+        self.events: list[dict] = []  # the visible payloads (shared, never mutated)
+        self.hand_start = 0  # index in self.events of the current hand's first event
+        self.done = 0  # how many of the state's events have been scanned
+        self.last = None  # the payload scanned last (detects a rewritten event list)
+
+    def feed(self, ev: dict, hook) -> None:
+        view = self.view
         t = ev["type"]
         if t == "hand_start":
-            known = [None] * n
-            trick, tricks, info = [], [], {}
-            view.update(hand_number=ev.get("hand"), dealer=ev.get("dealer"),
-                        known_hands=known, trick=trick, tricks=tricks, info=info)
-        elif t == "deal":
+            self.hand_start = len(self.events)
+            view.update(hand_number=ev.get("hand"), dealer=ev.get("dealer"), known_hands=[None] * self.n,
+                        trick=[], tricks=[], info={})
+        self.events.append(ev)
+        if t == "hand_start":
+            return
+        if t == "deal":
+            known = view["known_hands"]
             s = ev["seat"]
             if known[s] is None or ev.get("replace"):
                 known[s] = []
             known[s].extend(ev["cards"])
         elif t == "play":
             s, c = ev["seat"], ev["card"]
-            trick.append({"seat": s, "card": c})
+            view["trick"].append({"seat": s, "card": c})
+            known = view["known_hands"]
             if known[s] is not None and c in known[s]:
                 known[s].remove(c)
         elif t == "trick":
-            tricks.append({"cards": list(trick), "winner": ev["winner"]})
-            trick.clear()
+            view["tricks"].append({"cards": list(view["trick"]), "winner": ev["winner"]})
+            view["trick"].clear()
         elif t == "scores":
             view["scores"] = ev["scores"]
-        elif not hook(view, ev, seat):
-            info[t] = {k: v for k, v in ev.items() if k != "type"}
+        elif not hook(view, ev, self.seat):
+            view["info"][t] = {k: v for k, v in ev.items() if k != "type"}
+
+
+def fold_events(events: list[dict], seat: int | None, n: int, hook) -> dict:
+    """Fold a list of visible events from scratch (the reference for the cached fold)."""
+    folder = ViewFolder(seat, n)
+    for ev in events:
+        folder.feed(ev, hook)
+    view = _copy_json(folder.view)
+    known = view["known_hands"]
     view["hand"] = list(known[seat]) if seat is not None and known[seat] is not None else []
+    return view
