@@ -8,8 +8,8 @@ Team A = {Gianna, Gino} (= DP), team B = {Nino, Tonile} (= RL).
 from __future__ import annotations
 
 import stich
-from stich.games.battn.cards import CRITICI_MASK, DECK
-from stich.games.battn.state import MOVE, SCHLOK
+from stich.rulesets.battn.cards import CRITICI_MASK, DECK
+from stich.rulesets.battn.state import MOVE, SCHLOK
 
 GIANNA, NINO, GINO, TONILE = 0, 1, 2, 3
 D, R, P, L = GIANNA, NINO, GINO, TONILE

@@ -30,8 +30,8 @@ from battn_support import (
 )
 
 from stich import IllegalActionError
-from stich.games.battn.cards import DECK
-from stich.games.battn.state import MOVE, SCHE_ASK
+from stich.rulesets.battn.cards import DECK
+from stich.rulesets.battn.state import MOVE, SCHE_ASK
 
 # --------------------------------------------------------------------------- T1-T10 card strength
 # Trick 1 is led by R = Nino; the order is Nino, Gino, Tonile, Gianna (BT-1.3).

@@ -27,8 +27,8 @@ from battn_support import (
 
 import stich
 from stich import IllegalActionError, MalformedActionError, OptionError, SetupError
-from stich.games.battn import display_name
-from stich.games.battn.state import CUT, CUT2, MOVE, ORBI, POLL, PREPLAY, SCHE_ASK
+from stich.rulesets.battn import display_name
+from stich.rulesets.battn.state import CUT, CUT2, MOVE, ORBI, POLL, PREPLAY, SCHE_ASK
 
 ALL = {}   # default options (Orbi on, Scheanara on)
 

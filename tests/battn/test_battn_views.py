@@ -9,7 +9,7 @@ import pytest
 
 import stich
 from stich import IllegalActionError
-from stich.games.battn.cards import DECK
+from stich.rulesets.battn.cards import DECK
 
 
 def seen_by(state, seat):

@@ -7,7 +7,7 @@ absolute seats 0, 1, 2, 3, 4 (BB-1.6).
 from __future__ import annotations
 
 import stich
-from stich.games.biscambiggia.rules import DECK, rank_values, trick_winner
+from stich.rulesets.biscambiggia.rules import DECK, rank_values, trick_winner
 
 A, B, C, D, E = range(5)
 DEALER = E

@@ -17,7 +17,7 @@ from biscambiggia_support import (
 )
 
 from stich import IllegalActionError
-from stich.games.biscambiggia.rules import DECK, card_points, deal_positions, marche, rank_values, trick_winner
+from stich.rulesets.biscambiggia.rules import DECK, card_points, deal_positions, marche, rank_values, trick_winner
 
 # --------------------------------------------------------------------------- the AB12 deal
 # Caller B (contract 70 from AB1) calls 7H, held by D.  B's pile: AH 7H KS QD JC (trick 1) and

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import stich
-from stich.games.biscambiggia.rules import DECK
+from stich.rulesets.biscambiggia.rules import DECK
 
 options = st.fixed_dictionaries({
     "ranking": st.sampled_from(["biscambiggia", "briscola"]),

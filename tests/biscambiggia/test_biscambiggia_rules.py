@@ -10,7 +10,7 @@ from biscambiggia_support import DEALER, A, B, C, D, E, game, play_auction, rand
 
 import stich
 from stich import IllegalActionError, MalformedActionError, OptionError, SetupError
-from stich.games.biscambiggia.rules import DECK, card_points, rank_values, trick_winner
+from stich.rulesets.biscambiggia.rules import DECK, card_points, rank_values, trick_winner
 
 DEFAULTS = {
     "ranking": "biscambiggia", "follow_suit": False, "opening_bid_compulsory": True,
@@ -27,9 +27,7 @@ def sorted_hands():
 
 def test_registry_and_options():
     g = stich.game("biscambiggia")
-    # (stich.engine.games: once stich.games.biscambiggia is imported, the attribute stich.games is
-    # the games *package*, shadowing the function; reported to the lead.)
-    assert "biscambiggia" in stich.engine.games()
+    assert "biscambiggia" in stich.games()
     assert g.num_players == 5 and g.variants == ("standard",)
     assert dict(g.options) == DEFAULTS
     assert [s.name for s in g.option_specs] == list(DEFAULTS)

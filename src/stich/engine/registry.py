@@ -10,9 +10,9 @@ from stich.engine.errors import OptionError, RecordError, StichError
 
 # name -> "module:Class"; modules are imported only when the game is first used.
 _GAMES: dict[str, str] = {
-    "watten": "stich.games.watten:WattenGame",
-    "battn": "stich.games.battn:BattnGame",
-    "biscambiggia": "stich.games.biscambiggia:BiscambiggiaGame",
+    "watten": "stich.rulesets.watten:WattenGame",
+    "battn": "stich.rulesets.battn:BattnGame",
+    "biscambiggia": "stich.rulesets.biscambiggia:BiscambiggiaGame",
     "barbu": "stich.games.barbu:BarbuGame",
 }
 

@@ -7,8 +7,8 @@ project rulings where that file is silent are PR-C1 ... in ``docs/biscambiggia.m
 from __future__ import annotations
 
 from stich.engine import Game, OptionError, OptionSpec
-from stich.games.biscambiggia.rules import DECK, NUM_PLAYERS, card_points, rank_values, strength
-from stich.games.biscambiggia.state import BiscambiggiaState
+from stich.rulesets.biscambiggia.rules import DECK, NUM_PLAYERS, card_points, rank_values, strength
+from stich.rulesets.biscambiggia.state import BiscambiggiaState
 
 _BOOL = (False, True)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from stich.cards import iter_bits
 from stich.engine import SetupError
-from stich.games.watten.ranking import RANK_CODES, SUIT_CODES, WELI_RANK
+from stich.rulesets.watten.ranking import RANK_CODES, SUIT_CODES, WELI_RANK
 
 CUT, ANSAGE, DECIDE, PLAY, RESPOND, REQUEST, OVER = range(7)
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from stich.engine import State
-from stich.games.watten.deal import ANSAGE, CUT, DECIDE, OVER, PLAY, REQUEST, RESPOND, DealMixin
-from stich.games.watten.play import PlayMixin
-from stich.games.watten.ranking import RANK_CODES, SUIT_CODES
+from stich.rulesets.watten.deal import ANSAGE, CUT, DECIDE, OVER, PLAY, REQUEST, RESPOND, DealMixin
+from stich.rulesets.watten.play import PlayMixin
+from stich.rulesets.watten.ranking import RANK_CODES, SUIT_CODES
 
 
 class WattenState(DealMixin, PlayMixin, State):

@@ -4,8 +4,8 @@ T1.9, E.11)."""
 from __future__ import annotations
 
 from stich.engine import TERMINAL
-from stich.games.watten.deal import DECIDE, OVER, PLAY, RESPOND
-from stich.games.watten.ranking import trick_winner
+from stich.rulesets.watten.deal import DECIDE, OVER, PLAY, RESPOND
+from stich.rulesets.watten.ranking import trick_winner
 
 
 class PlayMixin:

@@ -4,7 +4,7 @@ Rules: ``rules/biscambiggia.md``; notation, seat convention and project rulings:
 ``docs/biscambiggia.md``.
 """
 
-from stich.games.biscambiggia.game import BiscambiggiaGame
-from stich.games.biscambiggia.state import BiscambiggiaState
+from stich.rulesets.biscambiggia.game import BiscambiggiaGame
+from stich.rulesets.biscambiggia.state import BiscambiggiaState
 
 __all__ = ["BiscambiggiaGame", "BiscambiggiaState"]

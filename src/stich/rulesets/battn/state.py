@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from stich.cards import iter_bits
 from stich.engine import TERMINAL, SetupError, State
-from stich.games.battn.cards import CRITICI_MASK, DECK, RANKS, SUITS, plain_rank_value
+from stich.rulesets.battn.cards import CRITICI_MASK, DECK, RANKS, SUITS, plain_rank_value
 
 # Phases (the decision the current player faces).
 OVER, ORBI, CUT, CUT2, SCHE_ASK, SCHE_ANSWER, SCHLOK, TRUMPF, PREPLAY, POLL, MOVE, RESPOND = range(12)

@@ -1,6 +1,6 @@
 """Battn (Plodar Battn, Sappada): rules in /work/shared/rules/battn.md, notation in docs/battn.md."""
 
-from stich.games.battn.cards import display_name
-from stich.games.battn.game import BattnGame
+from stich.rulesets.battn.cards import display_name
+from stich.rulesets.battn.game import BattnGame
 
 __all__ = ["BattnGame", "display_name"]

@@ -15,7 +15,7 @@ trick is a max over four small integers.
 
 from __future__ import annotations
 
-from stich.games.battn.cards import BARBA, BELLI, CRITICI_MASK, DECK, SPITZ, plain_rank_value
+from stich.rulesets.battn.cards import BARBA, BELLI, CRITICI_MASK, DECK, SPITZ, plain_rank_value
 
 CRIT, BUONO, UNO, TRUMP, PLAIN = 5, 4, 3, 2, 1
 CLASS_NAMES = {CRIT: "critico", BUONO: "Il Buono", UNO: "Uno Buono", TRUMP: "plain trump", PLAIN: "plain"}

@@ -5,8 +5,8 @@
 the rules file's §2.W.  See ``docs/watten.md`` for the action notation and project rulings.
 """
 
-from stich.games.watten.game import WattenGame
-from stich.games.watten.state import WattenState
+from stich.rulesets.watten.game import WattenGame
+from stich.rulesets.watten.state import WattenState
 
 WattenGame.state_class = WattenState
 

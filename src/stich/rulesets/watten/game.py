@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from stich.cards import deck
 from stich.engine import Game
-from stich.games.watten.options import BAVARIAN, DECK33, OPTION_SPECS, VARIANTS
-from stich.games.watten.ranking import RANK_CODES, SUIT_CODES, WELI_RANK, build_ranking, kritische_cards
+from stich.rulesets.watten.options import BAVARIAN, DECK33, OPTION_SPECS, VARIANTS
+from stich.rulesets.watten.ranking import RANK_CODES, SUIT_CODES, WELI_RANK, build_ranking, kritische_cards
 
 
 class WattenGame(Game):

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from stich.engine import Game, OptionError, OptionSpec
-from stich.games.battn.cards import DECK, RANK_CODES_HIGH_FIRST, RANKS, SUITS
-from stich.games.battn.ranking import Table
-from stich.games.battn.state import BattnState
+from stich.rulesets.battn.cards import DECK, RANK_CODES_HIGH_FIRST, RANKS, SUITS
+from stich.rulesets.battn.ranking import Table
+from stich.rulesets.battn.state import BattnState
 
 _BOOL = (False, True)
 

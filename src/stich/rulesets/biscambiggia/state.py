@@ -14,7 +14,7 @@ public ``partner_revealed`` event that directly follows the play of the called c
 from __future__ import annotations
 
 from stich.engine import TERMINAL, SetupError, State
-from stich.games.biscambiggia.rules import (
+from stich.rulesets.biscambiggia.rules import (
     CARDS_EACH,
     DECK,
     NUM_PLAYERS,

@@ -1,0 +1,1 @@
+"""The games: one package per game family (watten, battn, biscambiggia, barbu)."""
