@@ -241,3 +241,9 @@ def test_view_invariance_harness_passes_an_honest_game_and_catches_leaks(monkeyp
     with pytest.raises(AssertionError, match="depends on cards it has not seen"):
         test_properties.test_view_never_depends_on_unseen_cards("enginetoy")
 
+
+
+def test_games_stays_a_function_after_games_are_imported():
+    for name in stich.games():
+        stich.game(name)
+    assert callable(stich.games) and isinstance(stich.games(), list)

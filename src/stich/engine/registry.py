@@ -13,7 +13,7 @@ _GAMES: dict[str, str] = {
     "watten": "stich.rulesets.watten:WattenGame",
     "battn": "stich.rulesets.battn:BattnGame",
     "biscambiggia": "stich.rulesets.biscambiggia:BiscambiggiaGame",
-    "barbu": "stich.games.barbu:BarbuGame",
+    "barbu": "stich.rulesets.barbu:BarbuGame",
 }
 
 

@@ -1,0 +1,213 @@
+"""The Barbu rule set: options (R-20), action notation and the precomputed action tables.
+
+Action text (one decision each; the actor is always ``state.current_player``):
+
+* declaration (§1.4 step 2, R-4: the parameter is part of the declaration)::
+
+      contract NO_TRICKS | NO_HEARTS | NO_QUEENS | BARBU | NO_LAST_TWO
+      contract TRUMPS S            (trump suit S, H, D or C)
+      contract DOMINO 7            ("domino from 7"; ranks 2..10, J, Q, K, A)
+
+* doubling turn (§3.2 rule 4, one per player and deal).  Seats are 1-based in text, as everywhere
+  in stich (seat 1 = the rules' P0); the rules' names ``P0..P3`` are accepted when parsing::
+
+      pass                         (neither doubles nor redoubles)
+      double 1,3                   (doubles P0 and P2)
+      redouble 2                   (redoubles P1, who doubled me earlier in this round)
+      double 4 redouble 2          (both at once: doubles P3, redoubles P1)
+
+* a card (trick contracts and domino): ``play SQ``; a forced domino pass: ``pass``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from stich.engine import Game, OptionSpec
+from stich.rulesets.barbu import rules as R
+from stich.rulesets.barbu.state import BarbuState
+
+BOOL = (False, True)
+_SUIT_ALIASES = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "SPADES": "S", "HEARTS": "H", "DIAMONDS": "D",
+                 "CLUBS": "C"}
+_SEAT = re.compile(r"^(?:p([0-3])|([1-4]))$", re.IGNORECASE)  # P0..P3 (rules) or 1..4 (text)
+
+
+class BarbuGame(Game):
+    """Barbu: 4 players, 7 contracts each, doubling, a 28-deal match (rules file v1.1)."""
+
+    name = "barbu"
+    title = "Barbu"
+    variants = ("standard",)
+    default_variant = "standard"
+    deck = R.DECK
+    num_players = 4
+    state_class = BarbuState
+    reveal_events = frozenset({"domino_play"})  # domino cards are played face up to the layout
+    # R-20, the options table; names and values are the rules' names in lower case (docs/barbu.md).
+    option_specs = (
+        OptionSpec("heart_lead", ("only_hearts_left", "after_broken", "anytime"), "only_hearts_left",
+                   rule="§2.3, §2.5, R-5", help="when a heart may be led in NO_HEARTS and BARBU"),
+        OptionSpec("trumps_must_ruff", BOOL, True, rule="§2.7 rule 3, R-20",
+                   help="a player void in the suit led must trump when no trump is in the trick"),
+        OptionSpec("trumps_must_overtrump", BOOL, True, rule="§2.7 rules 1 and 4, R-20",
+                   help="a player must beat the highest trump in the trick if he can"),
+        OptionSpec("skip_undoubled_negative", BOOL, True, rule="§4, R-14",
+                   help="an undoubled negative contract is not played but split"),
+        OptionSpec("redouble", ("any_doubled_player", "caller_only"), "any_doubled_player",
+                   rule="§3.2 rule 8, R-12", help="who may redouble"),
+        OptionSpec("obligation", ("caller_twice_per_block", "none"), "caller_twice_per_block",
+                   rule="§3.3, R-13", help="enforce: each non-caller doubles the caller twice in his window"),
+        OptionSpec("rotation", ("block", "every_deal"), "block", rule="§1.3, R-3",
+                   help="the caller changes after 7 deals or after every deal"),
+        OptionSpec("forced_barbu", BOOL, False, rule="§2.5, R-6",
+                   help="the K♥ holder must shed the K♥ when void or after the A♥ fell"),
+        OptionSpec("domino_ace_replay", BOOL, False, rule="§2.8 rule 6",
+                   help="playing an ace gives an extra turn in DOMINO"),
+        OptionSpec("no_hearts_early_end", BOOL, False, rule="§2.3, R-7",
+                   help="NO_HEARTS ends when all 13 hearts are taken (score-neutral)"),
+        OptionSpec("dealer_is_caller", BOOL, False, rule="§1.2 rule 6, R-1",
+                   help="display label only: show the caller as dealer"),
+    )
+
+    def _setup(self) -> None:
+        o = self.options
+        self.num_players = 4
+        self.heart_lead = ("only_hearts_left", "after_broken", "anytime").index(o.heart_lead)
+        self.must_ruff = bool(o.trumps_must_ruff)
+        self.must_overtrump = bool(o.trumps_must_overtrump)
+        self.skip_undoubled = bool(o.skip_undoubled_negative)
+        self.caller_only_redouble = o.redouble == "caller_only"
+        self.obligation = o.obligation == "caller_twice_per_block"
+        self.every_deal = o.rotation == "every_deal"
+        self.forced_barbu = bool(o.forced_barbu)
+        self.ace_replay = bool(o.domino_ace_replay)
+        self.no_hearts_early_end = bool(o.no_hearts_early_end)
+        self.dealer_is_caller = bool(o.dealer_is_caller)
+
+        # Declarations: value = (contract, trump suit or domino rank or None).
+        self.declare: dict[tuple[int, int | None], object] = {}
+        for c, name in enumerate(R.CONTRACTS):
+            if c == R.TRUMPS:
+                for s, code in enumerate(R.SUITS):
+                    self.declare[c, s] = self.action("contract", f"{name} {code}", (c, s))
+            elif c == R.DOMINO:
+                for r in R.RANKS:
+                    self.declare[c, r] = self.action("contract", f"{name} {R.RANK_CODE[r]}", (c, r))
+            else:
+                self.declare[c, None] = self.action("contract", name, (c, None))
+        # Doubling turns: value = (doubles, redoubles) as seat bitmasks; index doubles << 4 | redoubles.
+        self.doubling: list = [None] * 256
+        for d in range(16):
+            for r in range(16):
+                if d & r:
+                    continue
+                text = R.doubling_text(d, r)
+                verb, _, arg = text.partition(" ")
+                self.doubling[d << 4 | r] = self.action(verb, arg or None, (d, r))
+        self.pass_ = self.doubling[0]  # "pass": an empty doubling turn, and the forced domino pass
+        # One interned "play" action per card; legal lists are built from 13-bit suit chunks,
+        # filled lazily (at most 4 x 8192 small lists per game).
+        self.play = tuple(self.action("play", R.CODES[c], c) for c in range(52))
+        self._chunks: list[list] = [[None] * 8192 for _ in range(4)]
+        self._doubling_cache: dict[int, list] = {}
+        self._declare_cache: dict[int, list] = {}
+
+    # --- action lists from card masks (the hot path) -----------------------------------------------
+    def _chunk(self, s: int, sub: int) -> list:
+        lst = self._chunks[s][sub]
+        if lst is None:
+            base = 13 * s
+            play = self.play
+            lst = self._chunks[s][sub] = [play[base + i] for i in range(13) if sub >> i & 1]
+        return lst
+
+    def plays(self, mask: int) -> list:
+        """The interned ``play`` actions of the cards in ``mask``, in deck order."""
+        ch = self._chunks
+        out = []
+        sub = mask & 0x1FFF
+        if sub:
+            out += ch[0][sub] or self._chunk(0, sub)
+        sub = mask >> 13 & 0x1FFF
+        if sub:
+            out += ch[1][sub] or self._chunk(1, sub)
+        sub = mask >> 26 & 0x1FFF
+        if sub:
+            out += ch[2][sub] or self._chunk(2, sub)
+        sub = mask >> 39
+        if sub:
+            out += ch[3][sub] or self._chunk(3, sub)
+        return out
+
+    def doubling_turns(self, may_double: int, may_redouble: int, must: int) -> list:
+        """§3.2 rule 13: every (Dbl, Rdbl) with must <= Dbl <= may_double and Rdbl <= may_redouble."""
+        key = may_double << 8 | may_redouble << 4 | must
+        lst = self._doubling_cache.get(key)
+        if lst is None:
+            table = self.doubling
+            lst = self._doubling_cache[key] = [
+                table[d << 4 | r] for d in R.submasks(may_double) if d & must == must for r in R.submasks(may_redouble)]
+        return lst
+
+    def declarations(self, used: int) -> list:
+        """The declarations of a caller who has already used the contracts in the bitmask ``used``."""
+        lst = self._declare_cache.get(used)
+        if lst is None:
+            lst = self._declare_cache[used] = [a for (c, _p), a in self.declare.items() if not used >> c & 1]
+        return lst
+
+    # --- parsing: accept the rules' spellings, produce the canonical text ----------------------------
+    def _parse_arg(self, verb: str, arg: str) -> str:
+        if verb == "contract":
+            return _canonical_contract(arg)
+        if verb in ("double", "redouble"):
+            return _canonical_doubling(verb, arg)
+        return super()._parse_arg(verb, arg)
+
+
+def _canonical_contract(arg: str) -> str:
+    tokens = arg.replace(",", " ").split()
+    if not tokens:
+        return arg
+    name = tokens[0].upper().replace("-", "_")
+    if name == "TRUMPS" and len(tokens) == 2:
+        t = tokens[1].upper()
+        return f"TRUMPS {_SUIT_ALIASES.get(t, t)}"
+    if name == "DOMINO" and len(tokens) == 2:
+        t = tokens[1].upper()
+        return f"DOMINO {'10' if t == 'T' else t}"
+    if len(tokens) == 1:
+        return name
+    return arg
+
+
+def _seats(text: str) -> str | None:
+    """Canonical seat list: 1-based numbers (``1,3``); the rules' names ``P0..P3`` are accepted too."""
+    seats = set()
+    for tok in text.replace(",", " ").split():
+        m = _SEAT.match(tok)
+        if m is None:
+            return None
+        seats.add(int(m.group(2)) if m.group(2) else int(m.group(1)) + 1)
+    return ",".join(str(p) for p in sorted(seats)) if seats else None
+
+
+def _canonical_doubling(verb: str, arg: str) -> str:
+    if verb == "redouble":
+        return _seats(arg) or arg
+    head, sep, tail = _split_redouble(arg)
+    d = _seats(head)
+    if d is None:
+        return arg
+    if not sep:
+        return d
+    r = _seats(tail)
+    return f"{d} redouble {r}" if r else arg
+
+
+def _split_redouble(arg: str) -> tuple[str, str, str]:
+    parts = re.split(r"\s+redouble\s+", arg, maxsplit=1, flags=re.IGNORECASE)
+    if len(parts) == 2:
+        return parts[0], "redouble", parts[1]
+    return arg, "", ""

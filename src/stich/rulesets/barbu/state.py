@@ -1,0 +1,543 @@
+"""One Barbu match: 28 deals, each DEAL -> DECLARE -> DOUBLING -> PLAY -> SCORE (§1.4).
+
+The state keeps hands as 52-bit masks and plays a trick with a handful of integer operations:
+the best card so far is tracked as cards arrive (§2.1 rule 5), so resolving a trick is free.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from stich.engine import TERMINAL, SetupError, State
+from stich.rulesets.barbu import rules as R
+from stich.rulesets.barbu.rules import BIT, CODES, SUIT_MASK, SUIT_OF
+from stich.rulesets.barbu.views import finish_view, fold_event
+
+SHIFT = (0, 13, 26, 39)
+DECLARE, DOUBLING, TRICKS, DOMINO, OVER = range(5)
+PHASE_NAMES = ("declare", "doubling", "tricks", "domino", "over")
+_SETUP_KEYS = ("hands", "dealer", "scores", "first_caller", "hand_number", "used_contracts", "caller_doubles")
+
+
+class BarbuState(State):
+    """A whole 28-deal Barbu match (a deal is one "hand": ``hand_number`` 1..28)."""
+
+    # --- set-up -----------------------------------------------------------------------------------------
+    def _start(self, hands=None, stock=None, dealer=None, scores=None, first_caller=None, hand_number=None,
+               used_contracts=None, caller_doubles=None, **unknown) -> None:
+        g = self.game
+        if unknown:
+            raise SetupError(f"barbu has no set-up field {', '.join(map(repr, unknown))}; "
+                             f"its fields are: {', '.join(_SETUP_KEYS)}")
+        if stock is not None:
+            raise SetupError("barbu deals the whole pack (13 cards each): there is no stock")
+        hn = 1 if hand_number is None else hand_number
+        if isinstance(hn, bool) or not isinstance(hn, int) or not 1 <= hn <= R.DEALS:
+            raise SetupError(f"hand_number must be a deal number 1..{R.DEALS}, not {hand_number!r}")
+        if first_caller is not None and (isinstance(first_caller, bool) or not isinstance(first_caller, int)
+                                         or not 0 <= first_caller < 4):
+            raise SetupError(f"first_caller must be a seat 0..3, not {first_caller!r}")
+        # The first caller F anchors the schedule (R-2: given, else drawn at random from the seed).
+        if dealer is not None:
+            caller = dealer if g.dealer_is_caller else (dealer + 1) % 4  # R-1: dealer on the caller's right
+            offset = (hn - 1) if g.every_deal else (hn - 1) // 7
+            implied = (caller - offset) % 4
+            if first_caller is not None and first_caller != implied:
+                raise SetupError(f"dealer {dealer} makes P{caller} the caller of deal {hn}, so the first caller "
+                                 f"is P{implied}, not P{first_caller}")
+            first_caller = implied
+        rng = None
+        if first_caller is None or hands is None:
+            rng = self.hand_rng(hn)  # one generator per deal (seeding one costs more than a shuffle)
+        if first_caller is None:
+            first_caller = rng.randrange(4)
+        self.first_caller = first_caller
+        self._chunks = g._chunks  # the game's cache of legal-action lists (shared, never copied)
+        self.schedule = R.callers(first_caller, g.every_deal)
+        self.scores = _setup_scores(scores)
+        self.used = _setup_used(used_contracts, self.schedule, hn)
+        self.dcount = _setup_dcount(caller_doubles)
+        self.last_result = None
+        self.hand_number = hn
+        self._deal(_setup_hands(hands) if hands is not None else None, rng)
+
+    # --- the deal (§1.4 steps 1-2) ------------------------------------------------------------------------
+    def _deal(self, hands=None, rng=None) -> None:
+        g = self.game
+        hn = self.hand_number
+        if hands is None:  # R-18: a uniformly random permutation dealt 13/13/13/13
+            r = (rng or self.hand_rng(hn)).random
+            cards = sorted(range(52), key=lambda _: r())
+            dealt = [sorted(cards[13 * p:13 * p + 13]) for p in range(4)]
+            hands = [sum([BIT[c] for c in h]) for h in dealt]
+            codes = [[R.CODES[c] for c in h] for h in dealt]
+        else:
+            codes = [R.DECK.codes_of(h) for h in hands]
+        self.hands = hands
+        self.caller = caller = self.schedule[hn - 1]
+        self.dealer = R.displayed_dealer(caller, g.dealer_is_caller)
+        self.window_k = R.window_left(self.schedule, hn)  # k of §3.3 for this deal
+        self.contract = -1
+        self.trump = -1
+        self.domino_rank = 0
+        # Per-deal containers exist from the start of every deal (so clone() copies them blindly).
+        self.doubled_by = [0, 0, 0, 0]  # seats that doubled each seat in this round
+        self.business = {}  # (a, b) with a < b -> multiplier 1 or 2 (§3.1)
+        self.doubling_log = []  # (seat, doubles, redoubles) per turn
+        self.taken = [0, 0, 0, 0]  # cards taken per seat
+        self.won = [0, 0, 0, 0]  # tricks won per seat
+        self.winners = []  # trick winners in order
+        self.out = []  # domino going-out order
+        self.tn = 0
+        self.follow = None  # the led suit's action lists while following in a plain trick contract
+        self.emit("hand_start", None, hand=hn, dealer=self.dealer)
+        for p in range(4):
+            self.emit("deal", 1 << p, seat=p, cards=codes[p])
+        self.emit("caller", None, seat=caller, block_position=self._block_position(),
+                  available=[R.CONTRACTS[c] for c in range(7) if not self.used[caller] >> c & 1],
+                  caller_doubles=[self.dcount[4 * caller + p] for p in range(4)])
+        self.phase = DECLARE
+        self.current_player = caller
+
+    def _block_position(self) -> int:
+        """1..7: how many of this caller's deals, including this one, have started."""
+        return self.schedule[:self.hand_number].count(self.caller)
+
+    # --- the protocol ---------------------------------------------------------------------------------------
+    def _legal_actions(self):
+        g = self.game
+        follow = self.follow  # set while a player who holds the led suit must simply follow it
+        if follow is not None:  # §2.1 rule 3, §2.7 rule 2: follow suit if you can (the hot path)
+            h = self.hands[self.current_player]
+            sub = h >> self.led_shift & 0x1FFF
+            if sub:
+                return follow[sub] or g._chunk(self.led, sub)
+            return g.plays(h if self.plain else self._trick_rule(h)[0])  # void: any card, or §2.7
+        ph = self.phase
+        if ph == TRICKS:
+            return g.plays(self._trick_rule(self.hands[self.current_player])[0])
+        if ph == DOMINO:
+            m = self.hands[self.current_player] & self.ends
+            return g.plays(m) if m else [g.pass_]  # §2.8 rule 5: play if you can, else pass
+        if ph == DOUBLING:
+            return g.doubling_turns(*self._doubling_rights())
+        if ph == DECLARE:
+            return g.declarations(self.used[self.caller])  # §1.3 rule 9: each contract once
+        return []
+
+    def _apply(self, action) -> None:
+        if self.phase == TRICKS:
+            self._play_trick_card(action.value)
+        elif self.phase == DOMINO:
+            self._play_domino(action)
+        elif self.phase == DOUBLING:
+            self._double(*action.value)
+        else:
+            self._declare(*action.value)
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def returns(self) -> list[float]:
+        """At the end: each seat's final match total (they sum to zero, R-16); 0s before."""
+        if self.phase != OVER:
+            return [0.0, 0.0, 0.0, 0.0]
+        return [float(s) for s in self.scores]
+
+    def _copy_into(self, other) -> None:
+        other.hands = self.hands.copy()
+        other.scores = self.scores.copy()
+        other.used = self.used.copy()
+        other.dcount = self.dcount.copy()
+        other.doubled_by = self.doubled_by.copy()
+        other.business = self.business.copy()
+        other.doubling_log = self.doubling_log.copy()
+        other.taken = self.taken.copy()
+        other.won = self.won.copy()
+        other.winners = self.winners.copy()
+        other.out = self.out.copy()
+
+    # --- declaration (§1.4 step 2, R-4) -----------------------------------------------------------------------
+    def _declare(self, contract: int, param) -> None:
+        self.contract = contract
+        self.trump = param if contract == R.TRUMPS else -1
+        self.domino_rank = param if contract == R.DOMINO else 0
+        ev = {"seat": self.caller, "contract": R.CONTRACTS[contract]}
+        if contract == R.TRUMPS:
+            ev["trump"] = R.SUITS[param]
+        elif contract == R.DOMINO:
+            ev["domino_rank"] = R.RANK_CODE[param]
+        self.emit("contract", None, **ev)
+        # §3.2 rule 2 (R-10): left(C), opposite(C), right(C), then the caller last.
+        self.phase = DOUBLING
+        self.dturn = 0
+        self.current_player = (self.caller + 1) & 3
+
+    # --- the doubling round (§3) -------------------------------------------------------------------------------
+    def _forced_to_double(self, p: int) -> tuple[int, int]:
+        """§3.3: (need, k); ``p`` must double the caller now iff need >= k > 0."""
+        c = self.caller
+        need = max(0, 2 - self.dcount[4 * c + p])
+        return need, self.window_k
+
+    def _doubling_rights(self) -> tuple[int, int, int]:
+        g = self.game
+        p = self.current_player
+        forced = False
+        if g.obligation and p != self.caller:
+            need, k = self._forced_to_double(p)
+            forced = need >= k
+        return R.doubling_rights(p, self.caller, self.contract in R.POSITIVE, self.doubled_by[p],
+                                 g.caller_only_redouble, forced)
+
+    def _double(self, doubles: int, redoubles: int) -> None:
+        p = self.current_player
+        c = self.caller
+        for q in range(4):
+            pair = (p, q) if p < q else (q, p)
+            if doubles >> q & 1:  # a double opens a business with m = 1 (§3.1)
+                self.business[pair] = 1
+                self.doubled_by[q] |= 1 << p
+            elif redoubles >> q & 1:  # a redouble sets it to m = 2 (R-12)
+                self.business[pair] = 2
+        if doubles >> c & 1:  # §3.3: a double of the caller counts toward the obligation
+            self.dcount[4 * c + p] += 1
+        self.doubling_log.append((p, doubles, redoubles))
+        self.emit("double", None, seat=p, doubles=R.seats_of(doubles), redoubles=R.seats_of(redoubles))
+        self.dturn += 1
+        if self.dturn < 4:
+            self.current_player = (c + 1 + self.dturn) & 3
+            return
+        # §3.2 rule 12, §4 (R-14): a negative contract nobody doubled is not played.
+        if self.contract in R.NEGATIVE and not self.business and self.game.skip_undoubled:
+            self._finish(None)
+        elif self.contract == R.DOMINO:
+            self._start_domino()
+        else:
+            self._start_tricks()
+
+    # --- trick play (§2.1-2.7) -------------------------------------------------------------------------------------
+    def _start_tricks(self) -> None:
+        g = self.game
+        c = self.contract
+        self.phase = TRICKS
+        self.tn = 0  # cards in the current trick
+        self.led = -1
+        self.best = -1  # the card winning the trick so far, and its player
+        self.best_seat = -1
+        self.tmask = 0
+        self.played = 0  # cards of completed tricks
+        # Fast paths: "plain" = follow suit, else any card (no trumps, no forced K♥); "simple_follow"
+        # = a player holding a non-trump led suit just follows it (§2.7 rule 2), i.e. all but forced K♥.
+        self.simple_follow = not (c == R.BARBU and g.forced_barbu)
+        self.plain = c != R.TRUMPS and self.simple_follow
+        # R-7: NO_QUEENS ends once all queens are taken, BARBU once the K♥ is; NO_HEARTS by option.
+        self.early = {R.NO_QUEENS: R.QUEEN_MASK, R.BARBU: BIT[R.KH]}.get(c, 0)
+        if c == R.NO_HEARTS and g.no_hearts_early_end:
+            self.early = R.HEART_MASK
+        self.current_player = self.caller  # §2.1 rule 1: the caller leads
+
+    def _trick_rule(self, h: int) -> tuple[int, str]:
+        """(legal cards of hand ``h``, why others are not) — Appendix B ``legal_trick_play``."""
+        g = self.game
+        c = self.contract
+        if not self.tn:  # leading: any card, except hearts in NO_HEARTS and BARBU (§2.3, §2.5, R-5)
+            if c == R.NO_HEARTS or c == R.BARBU:
+                broken = g.heart_lead == 1 and self.played & R.HEART_MASK
+                if g.heart_lead != 2 and not broken:
+                    rest = h & ~R.HEART_MASK
+                    if rest:
+                        return rest, "you may not lead a heart while you hold another suit"
+            return h, ""
+        led = self.led
+        follow = h & SUIT_MASK[led]
+        if c != R.TRUMPS:
+            if c == R.BARBU and g.forced_barbu and h >> R.KH & 1:  # option FORCED_BARBU (R-6)
+                if not follow:
+                    return BIT[R.KH], "you must discard the barbu (forced barbu)"
+                if led == R.HEARTS and self.tmask >> R.AH & 1:
+                    return BIT[R.KH], "the A♥ is in the trick, you must play the barbu (forced barbu)"
+            return (follow, "you must follow suit") if follow else (h, "")
+        # TRUMPS (§2.7, R-8): T = trump suit; top = the highest trump in the trick, if any.
+        trump = self.trump
+        trumps = h & SUIT_MASK[trump]
+        top = self.best if SUIT_OF[self.best] == trump else -1
+        if led == trump:  # rule 1
+            if not trumps:
+                return h, ""
+            higher = trumps >> (top + 1) << (top + 1)
+            if higher and g.must_overtrump:
+                return higher, "you must play a higher trump"
+            return trumps, "you must play a trump"
+        if follow:  # rule 2: follow suit, never obliged to trump while able to follow
+            return follow, "you must follow suit"
+        if not trumps:
+            return h, ""
+        if top >= 0 and g.must_overtrump:  # rule 4: overtrump if you can, else any card
+            higher = trumps >> (top + 1) << (top + 1)
+            return (higher, "you must overtrump") if higher else (h, "")
+        return (trumps, "you must trump") if g.must_ruff else (h, "")  # rule 3
+
+    def _play_trick_card(self, card: int) -> None:
+        p = self.current_player
+        bit = BIT[card]
+        self.hands[p] ^= bit
+        # (self.emit inlined: this is the hot path)
+        self.events.append((None, {"seat": p, "card": CODES[card], "type": "play"}))
+        tn = self.tn
+        if tn:
+            b = self.best
+            s = SUIT_OF[card]
+            sb = SUIT_OF[b]
+            # §2.1 rule 5: a higher card of the best card's suit wins; a trump beats a non-trump.
+            if (s == sb and card > b) or (s == self.trump and sb != s):
+                self.best = card
+                self.best_seat = p
+            self.tmask |= bit
+            if tn == 3:
+                self._end_trick()
+                return
+            self.tn = tn + 1
+        else:
+            self.led = led = SUIT_OF[card]
+            self.best = card
+            self.best_seat = p
+            self.tmask = bit
+            self.tn = 1
+            if self.simple_follow and led != self.trump:
+                self.follow = self._chunks[led]
+                self.led_shift = SHIFT[led]
+        self.current_player = (p + 1) & 3
+
+    def _end_trick(self) -> None:
+        w = self.best_seat
+        m = self.tmask
+        self.taken[w] |= m  # R-21: the winner takes the trick's cards
+        self.won[w] += 1
+        self.winners.append(w)
+        self.played |= m
+        self.follow = None
+        self.events.append((None, {"winner": w, "type": "trick"}))
+        early = self.early
+        if len(self.winners) == 13 or (early and self.played & early == early):
+            self._finish(R.raw_scores(self.contract, self.taken, self.won, self.winners))
+            return
+        self.tn = 0
+        self.current_player = w  # §2.1 rule 6: the winner leads
+
+    # --- domino (§2.8) ----------------------------------------------------------------------------------------------
+    def _start_domino(self) -> None:
+        self.phase = DOMINO
+        r = self.domino_rank
+        self.ends = sum(BIT[R.card(s, r)] for s in range(4))  # the cards that fit the layout now
+        self.current_player = self.caller  # R-9: the caller takes the first turn
+
+    def _play_domino(self, action) -> None:
+        p = self.current_player
+        card = action.value
+        events = self.events  # (self.emit inlined: this is the hot path)
+        if card.__class__ is not int:  # "pass": no legal card (rule 5)
+            events.append((None, {"seat": p, "type": "domino_pass"}))
+        else:
+            h = self.hands[p] ^ BIT[card]
+            self.hands[p] = h
+            # Rule 3: the card leaves the open ends and opens its outer neighbour (R-9: no wrap).
+            self.ends = (self.ends ^ BIT[card]) | R.DOMINO_OPENS[self.domino_rank][card]
+            events.append((None, {"seat": p, "card": R.CODES[card], "type": "domino_play"}))
+            if not h:  # rule 7: going out fixes the place
+                out = self.out
+                out.append(p)
+                self.emit("domino_out", None, seat=p, place=len(out))
+                if len(out) == 3:  # the fourth place is now fixed: the deal ends (R-9)
+                    out.append(6 - sum(out))
+                    self._finish(R.domino_scores(out))
+                    return
+            elif card % 13 == 12 and self.game.ace_replay:  # option DOMINO_ACE_REPLAY: another turn
+                return
+        self.current_player = self._next_with_cards(p)
+
+    def _next_with_cards(self, p: int) -> int:
+        q = (p + 1) & 3
+        while not self.hands[q]:  # rule 4: players out of cards are skipped
+            q = (q + 1) & 3
+        return q
+
+    # --- scoring (§1.4 steps 6-8, §3.4, §4) --------------------------------------------------------------------------
+    def _finish(self, raw) -> None:
+        c = self.caller
+        businesses = [[a, b, m] for (a, b), m in sorted(self.business.items())]
+        if raw is None:  # §4: not played; the total is split
+            adj = None
+            final = R.undoubled_split(R.TOTAL[self.contract], c)
+        else:
+            adj, final = R.settle(raw, self.business)
+        for p in range(4):
+            self.scores[p] += final[p]
+        self.used[c] |= 1 << self.contract
+        self.last_result = {
+            "hand": self.hand_number, "caller": c, "contract": R.CONTRACTS[self.contract],
+            "played": raw is not None, "raw": raw, "adjustments": adj, "final": final,
+            "businesses": businesses,
+        }
+        self.emit("deal_result", None, **self.last_result)
+        self.emit("scores", None, scores=list(self.scores))
+        if self.hand_number >= R.DEALS:
+            self.phase = OVER
+            self.current_player = TERMINAL
+            best = max(self.scores)
+            self.emit("match_end", None, totals=list(self.scores),
+                      winners=[p for p in range(4) if self.scores[p] == best])  # R-16: ties share
+            return
+        self.hand_number += 1
+        self._deal()
+
+    # --- explanations ------------------------------------------------------------------------------------------------
+    def _why_illegal(self, action) -> str | None:
+        ph = self.phase
+        verb = action.verb
+        p = self.current_player
+        codes = R.DECK.codes_of
+        if ph == DECLARE:
+            if verb != "contract":
+                return f"seat {p + 1} (the caller) must first declare a contract"
+            free = [R.CONTRACTS[c] for c in range(7) if not self.used[p] >> c & 1]
+            return (f"seat {p + 1} has already played {R.CONTRACTS[action.value[0]]} as caller "
+                    f"(still available: {', '.join(free)})")
+        if ph == DOUBLING:
+            if verb not in ("pass", "double", "redouble"):
+                return "it is the doubling round: pass, double <seats> or redouble <seats> (seats 1-4)"
+            return self._why_not_doubling(*action.value)
+        if verb != "play":
+            if ph == DOMINO and verb == "pass":
+                return f"you can play, so you must (legal: {', '.join(codes(self.hands[p] & self.ends))})"
+            return "a card must be played"
+        card = action.value
+        if not self.hands[p] >> card & 1:
+            return f"you do not hold {R.CODES[card]}"
+        if ph == DOMINO:
+            return f"{R.CODES[card]} does not fit the layout"
+        legal, reason = self._trick_rule(self.hands[p])
+        return f"{reason}: {', '.join(codes(legal))}" if reason else None
+
+    def _why_not_doubling(self, doubles: int, redoubles: int) -> str | None:
+        p = self.current_player
+        c = self.caller
+        may_d, may_r, must = self._doubling_rights()
+        if (doubles | redoubles) >> p & 1:
+            return "you cannot double or redouble yourself"
+        if doubles & self.doubled_by[p]:
+            q = R.seats_of(doubles & self.doubled_by[p])[0]
+            return f"seat {q + 1} has doubled you; your answer is a redouble (redouble {q + 1}), not a double"
+        if doubles & ~may_d:
+            if p == c:
+                return "the caller may not double anybody; he may only redouble players who doubled him"
+            return f"in a positive contract you may double only the caller (seat {c + 1})"
+        if redoubles & ~may_r:
+            if redoubles & ~self.doubled_by[p]:
+                return "you may redouble only a player who doubled you earlier in this round"
+            return "only the caller may redouble (option redouble=caller_only)"
+        if must & ~doubles:
+            need, k = self._forced_to_double(p)
+            return (f"you must double the caller (seat {c + 1}) now: you owe {need} double(s) of him "
+                    f"and {k} of his deal(s) are left (§3.3)")
+        return None
+
+    # --- summaries and views ------------------------------------------------------------------------------------------
+    def hand_summary(self) -> dict:
+        out = {
+            "hand": self.hand_number, "caller": self.caller, "dealer": self.dealer,
+            "phase": PHASE_NAMES[self.phase],
+            "contract": R.CONTRACTS[self.contract] if self.contract >= 0 else None,
+            "scores": list(self.scores),
+        }
+        if self.trump >= 0:
+            out["trump"] = R.SUITS[self.trump]
+        if self.domino_rank:
+            out["domino_rank"] = R.RANK_CODE[self.domino_rank]
+        if self.phase != DECLARE and self.contract >= 0:
+            out["doubling"] = [{"seat": s, "doubles": R.seats_of(d), "redoubles": R.seats_of(r)}
+                               for s, d, r in self.doubling_log]
+        if self.phase == TRICKS:
+            out["tricks_played"] = len(self.winners)
+            out["tricks_won"] = list(self.won)
+        if self.phase == DOMINO:
+            out["out"] = list(self.out)
+        if self.last_result is not None:
+            out["last_result"] = copy.deepcopy(self.last_result)
+        return out
+
+    def _fold_event(self, view: dict, ev: dict, seat) -> bool:
+        return fold_event(view, ev, seat)
+
+    def view(self, seat) -> dict:
+        return finish_view(super().view(seat))
+
+
+# --- set-up validation ------------------------------------------------------------------------------------------------
+def _setup_hands(hands) -> list[int]:
+    if not isinstance(hands, (list, tuple)) or len(hands) != 4:
+        raise SetupError("hands must be 4 lists of 13 card codes (P0..P3)")
+    masks = []
+    seen = 0
+    for p, h in enumerate(hands):
+        if not isinstance(h, (list, tuple)) or len(h) != 13:
+            raise SetupError(f"P{p} must hold 13 cards, not {h!r}")
+        m = 0
+        for code in h:
+            try:
+                c = R.DECK.parse(code)
+            except Exception as exc:
+                raise SetupError(f"P{p}: {exc}") from None
+            if seen >> c & 1:
+                raise SetupError(f"{R.CODES[c]} is dealt twice")
+            seen |= BIT[c]
+            m |= BIT[c]
+        masks.append(m)
+    return masks
+
+
+def _setup_scores(scores) -> list[int]:
+    if scores is None:
+        return [0, 0, 0, 0]
+    if (not isinstance(scores, (list, tuple)) or len(scores) != 4
+            or any(isinstance(s, bool) or not isinstance(s, int) for s in scores)):
+        raise SetupError(f"scores must be 4 whole numbers (P0..P3), not {scores!r}")
+    return list(scores)
+
+
+def _setup_used(used, schedule, hn) -> list[int]:
+    played = [schedule[:hn - 1].count(p) for p in range(4)]
+    if used is None:
+        if any(played):
+            raise SetupError(f"starting at deal {hn} needs used_contracts: per seat, the contracts it has "
+                             f"already chosen as caller (counts {played})")
+        return [0, 0, 0, 0]
+    if not isinstance(used, (list, tuple)) or len(used) != 4:
+        raise SetupError("used_contracts must be 4 lists of contract names (P0..P3)")
+    masks = []
+    for p, names in enumerate(used):
+        m = 0
+        for name in names:
+            c = R.CONTRACT_ID.get(str(name).upper())
+            if c is None:
+                raise SetupError(f"unknown contract {name!r}; contracts are {', '.join(R.CONTRACTS)}")
+            if m >> c & 1:
+                raise SetupError(f"P{p} uses {R.CONTRACTS[c]} twice")
+            m |= 1 << c
+        if m.bit_count() != played[p]:
+            raise SetupError(f"P{p} has been caller in {played[p]} deal(s) before deal {hn}, "
+                             f"so must have used {played[p]} contract(s), not {m.bit_count()}")
+        masks.append(m)
+    return masks
+
+
+def _setup_dcount(matrix) -> list[int]:
+    if matrix is None:
+        return [0] * 16
+    ok = isinstance(matrix, (list, tuple)) and len(matrix) == 4 and all(
+        isinstance(row, (list, tuple)) and len(row) == 4
+        and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 7 for x in row) for row in matrix)
+    if not ok or any(matrix[c][c] for c in range(4)):
+        raise SetupError("caller_doubles must be a 4x4 matrix: [c][p] = deals in which P<p> doubled caller "
+                         f"P<c> (0..7, diagonal 0), not {matrix!r}")
+    return [x for row in matrix for x in row]
