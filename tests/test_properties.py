@@ -11,6 +11,7 @@ random option combinations:
 from __future__ import annotations
 
 import json
+import pickle
 import random
 
 import pytest
@@ -125,6 +126,8 @@ def test_mid_match_records_replay_and_continue(name, data, seed, steps):
         state.apply(rng.choice(state.legal_actions()))
     again = stich.replay(json.loads(json.dumps(state.record())))
     assert again.record() == state.record()
+    pickled = pickle.loads(pickle.dumps(state))  # for multiprocessing and Ray
+    assert pickled.record() == state.record() and pickled.legal_actions() == state.legal_actions()
     assert again.legal_actions() == state.legal_actions()
     for seat in [None, *range(state.game.num_players)]:
         assert again.view(seat) == state.view(seat)

@@ -74,6 +74,8 @@ class Options(Mapping):
         return self._values[key]
 
     def __getattr__(self, key):
+        if key.startswith("__"):
+            raise AttributeError(key)
         try:
             return self._values[key]
         except KeyError:
@@ -90,6 +92,9 @@ class Options(Mapping):
 
     def __repr__(self):
         return f"Options({self._values!r})"
+
+    def __reduce__(self):
+        return (Options, (self._values,))
 
     def __hash__(self):
         return hash(tuple(sorted((k, str(v)) for k, v in self._values.items())))
