@@ -15,11 +15,13 @@ import stich
 from stich.cli.main import cli
 from stich.cli.play import make_bots, parse_options, resolve_input
 
-from .helpers import PROMPT, answer_until_end, check_record, spawn
+from .helpers import PROMPT, ROOT, answer_until_end, check_record, spawn
+
+EXAMPLE = f"{ROOT}/examples/protocol_bot.py"
 
 
 def test_full_toy_match_by_always_answering_1(tmp_path):
-    child = spawn(["play", "toy", "--seed", "5", "--lang", "en"], tmp_path)
+    child = spawn(["play", "toy", "--seed", "5", "--lang", "en", "--bots", "random"], tmp_path)
     prompts = answer_until_end(child)
     assert prompts > 0
     assert "Match over." in child.transcript.getvalue()
@@ -29,7 +31,7 @@ def test_full_toy_match_by_always_answering_1(tmp_path):
 
 
 def test_match_output_shows_table_bots_and_results(tmp_path):
-    child = spawn(["play", "toy", "--seed", "2", "--seat", "2", "--option", "target=1",
+    child = spawn(["play", "toy", "--seed", "2", "--seat", "2", "--option", "target=1", "--bots", "random",
                    "--record", str(tmp_path / "r.json")], tmp_path)
     child.expect("Toy")
     child.expect(PROMPT)
@@ -48,7 +50,7 @@ def test_match_output_shows_table_bots_and_results(tmp_path):
 
 def test_bad_input_is_refused_and_reprompted_then_quit_and_resume(tmp_path):
     path = tmp_path / "game.json"
-    child = spawn(["play", "toy", "--seed", "11", "--record", str(path)], tmp_path)
+    child = spawn(["play", "toy", "--seed", "11", "--bots", "random", "--record", str(path)], tmp_path)
     child.expect(PROMPT)
     child.sendline("blurb")
     child.expect("Not accepted")
@@ -127,7 +129,7 @@ def test_installed_script_runs():
     cmd = [exe] if exe else [sys.executable, "-m", "stich.cli.main"]
     out = subprocess.run([*cmd, "--help"], capture_output=True, text=True, timeout=30)
     assert out.returncode == 0
-    for command in ("games", "play", "replay", "bench"):
+    for command in ("games", "play", "replay", "bench", "arena", "engine", "bots"):
         assert command in out.stdout
 
 
@@ -174,23 +176,94 @@ def test_parse_options_and_bots():
         make_bots("random,random", 0, 4, 7)
 
 
-def test_a_bot_returning_an_illegal_action_stops_with_a_clear_error_and_keeps_the_record(tmp_path):
+def test_a_bot_returning_an_illegal_action_is_reported_and_the_table_plays_on(tmp_path):
     from stich.bots import Bot, base, register_bot
 
-    class CheatBot(Bot):
+    class IllegalBot(Bot):
         def choose(self, view, legal):
             return "play EO" if "play EO" not in legal else "play S7"
 
-    register_bot("cheat-test", CheatBot)
+    register_bot("illegal-test", IllegalBot)
     try:
-        path = tmp_path / "cheat.json"
-        result = CliRunner().invoke(cli, ["play", "toy", "--seat", "1", "--seed", "1", "--bots", "cheat-test",
-                                          "--record", str(path)], input="1\n" * 20)
+        path = tmp_path / "illegal.json"
+        result = CliRunner().invoke(cli, ["play", "toy", "--seat", "1", "--seed", "1", "--bots", "illegal-test",
+                                          "--record", str(path)], input="1\n" * 60)
     finally:
-        base._BOTS.pop("cheat-test")
-    assert result.exit_code == 1
-    assert "cheat-test bot at seat 2 chose" in result.output and "not legal" in result.output
-    assert json.loads(path.read_text())["terminal"] is False
+        base._BOTS.pop("illegal-test")
+    assert result.exit_code == 0, result.output
+    assert "Bot fault" in result.output and "illegal-test bot at seat 2" in result.output
+    assert "not legal" in result.output and "random legal action instead" in result.output
+    assert "Match over." in result.output
+    check_record(path)
+
+
+def test_a_crashing_bot_is_reported_and_the_table_plays_on(tmp_path):
+    from stich.bots import Bot, base, register_bot
+
+    class CrashBot(Bot):
+        def choose(self, view, legal):
+            raise RuntimeError("out of ideas")
+
+    register_bot("crash-test", CrashBot)
+    try:
+        path = tmp_path / "crash.json"
+        result = CliRunner().invoke(cli, ["play", "toy", "--seed", "2", "--bots", "crash-test",
+                                          "--record", str(path)], input="1\n" * 60)
+    finally:
+        base._BOTS.pop("crash-test")
+    assert result.exit_code == 0, result.output
+    assert "RuntimeError: out of ideas" in result.output and "Match over." in result.output
+
+
+def test_hint_command_and_hints_flag_suggest_a_legal_action(tmp_path):
+    path = tmp_path / "h.json"
+    result = CliRunner().invoke(cli, ["play", "toy", "--seed", "3", "--bots", "random", "--budget", "20ms",
+                                      "--record", str(path)], input="hint\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "Hint (" in result.output and "0.02s" in result.output
+    line = next(x for x in result.output.splitlines() if "Hint (" in x).split("Hint (")[1]
+    state = stich.replay(json.loads(path.read_text()))
+    assert any(str(a) in line for a in state.legal_actions())
+    result = CliRunner().invoke(cli, ["play", "toy", "--seed", "3", "--bots", "random", "--hints", "--budget", "20ms",
+                                      "--record", str(path)], input="1\n" * 60)
+    assert result.exit_code == 0, result.output
+    assert result.output.count("Hint (") >= 2 and "Match over." in result.output
+    assert json.loads(path.read_text())["cli"]["budget"] == "0.02s"
+
+
+def test_default_bot_is_the_best_available(monkeypatch):
+    from stich.bots import Bot, base, default_bot_name, register_bot
+
+    assert default_bot_name("toy") in base.PREFERRED
+
+    class Pimc(Bot):
+        def choose(self, view, legal):
+            return legal[0]
+
+    class Cheat(Bot):
+        sees_everything = True
+
+    monkeypatch.setattr(base, "_BOTS", {"random": base._BOTS["random"]})
+    monkeypatch.setattr(base, "_loaded", True)
+    monkeypatch.setattr(base, "PREFERRED", ("cheat", "pimc", "random"))
+    register_bot("cheat", Cheat)
+    assert default_bot_name("toy") == "random"  # a cheat is never the default
+    register_bot("pimc", Pimc)
+    assert default_bot_name("toy") == "pimc"
+    bots, labels = make_bots(None, 0, 2, 5, game="toy")
+    assert labels == ["human", "pimc"] and bots[1].budget.seconds == 1.0
+    with pytest.raises(ValueError, match="sees every card"):
+        make_bots("cheat", 0, 2, 5, game="toy")
+
+
+def test_play_against_an_outside_program(tmp_path):
+    bot = f"cmd:{sys.executable} {EXAMPLE}"
+    path = tmp_path / "ext.json"
+    result = CliRunner().invoke(cli, ["play", "toy", "--seed", "4", "--bots", bot, "--record", str(path)],
+                                input="1\n" * 60)
+    assert result.exit_code == 0, result.output
+    assert "Bot fault" not in result.output and "Match over." in result.output
+    assert json.loads(path.read_text())["cli"]["bots"][1] == bot
 
 
 @settings(max_examples=300, deadline=None)
@@ -202,7 +275,7 @@ def test_any_input_line_gives_a_choice_and_changes_nothing(text):
     s.apply("play EA")
     before = s.record()
     choice = resolve_input(text, s)
-    assert choice.kind in ("action", "help", "table", "quit", "empty", "error")
+    assert choice.kind in ("action", "help", "table", "hint", "quit", "empty", "error")
     if choice.kind == "action":
         assert choice.action in s.legal_actions()
     if choice.kind == "error":
@@ -211,7 +284,7 @@ def test_any_input_line_gives_a_choice_and_changes_nothing(text):
 
 
 def test_input_that_looks_like_markup_is_refused_not_a_crash(tmp_path):
-    result = CliRunner().invoke(cli, ["play", "toy", "--seed", "1", "--record", str(tmp_path / "m.json")],
-                                input="[/x]\n[bold]\nquit\n")
+    result = CliRunner().invoke(cli, ["play", "toy", "--seed", "1", "--bots", "random", "--record",
+                                      str(tmp_path / "m.json")], input="[/x]\n[bold]\nquit\n")
     assert result.exit_code == 0, result.output
     assert result.output.count("Not accepted") == 2 and "'[/x]'" in result.output

@@ -1,14 +1,14 @@
-"""The ``stich`` command: ``stich games``, ``stich play``, ``stich replay``, ``stich bench``."""
+"""The ``stich`` command: ``games``, ``play``, ``replay``, ``bench``, ``arena`` and ``engine``."""
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
 from rich.markup import escape
 
 import stich
-from stich.bots import bot_names
 from stich.cli.render import LANGS, make_console
 
 
@@ -67,22 +67,27 @@ def games_cmd():
 @click.option("--seed", type=int, help="Seed of the deal (default: random).")
 @click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE", help="A rule option; repeatable.")
 @click.option("--lang", type=click.Choice(LANGS), help="Language of card names (default per game).")
-@click.option("--bots", help="Bot for the other seats, or a comma list, one per other seat "
-              f"(default random; bots: {', '.join(bot_names())}).")
+@click.option("--bots", help="Bot for the other seats, or a comma list, one per other seat: a bot name "
+              "or cmd:PROGRAM (default: the best available bot; 'stich bots' lists them).")
+@click.option("--budget", help="Thinking budget of the bots and hints: seconds ('1s', '250ms') or iterations "
+              "('800'); default 1s.")
+@click.option("--hints", is_flag=True, help="Show what the default bot would play before each of your moves.")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False), help="Where to save the record.")
 @click.option("--resume", type=click.Path(exists=True, dir_okay=False), help="Continue a saved, unfinished match.")
-def play_cmd(game, variant, seat, seed, options, lang, bots, record_path, resume):
+def play_cmd(game, variant, seat, seed, options, lang, bots, budget, hints, record_path, resume):
     """Play a whole match of GAME against bots in the terminal."""
     from stich.cli.play import start_match
 
     console = make_console()
     try:
-        match = start_match(game, variant, seat, seed, options, lang, bots, record_path, resume, console)
+        match = start_match(game, variant, seat, seed, options, lang, bots, record_path, resume, console,
+                            budget=budget, hints=hints)
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
     if match.state.is_terminal():
         console.print("This match is already over.")
         match.finish()
+        match.close()
         return
     try:
         match.run()
@@ -95,6 +100,8 @@ def play_cmd(game, variant, seat, seed, options, lang, bots, record_path, resume
         except Exception:
             pass
         raise click.ClickException(f"the match stopped on an error: {type(exc).__name__}: {exc}") from exc
+    finally:
+        match.close()
 
 
 @cli.command("replay")
@@ -131,6 +138,87 @@ def bench_cmd(game, variant, seconds, no_openspiel):
         run_bench(game, variant, seconds, openspiel=not no_openspiel, console=make_console())
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
+
+
+@cli.command("bots")
+def bots_cmd():
+    """List the bots: names for --bots, and which one plays by default."""
+    from stich.bots import bot_class, bot_names, default_bot_name
+    from stich.bots.base import LOAD_ERRORS
+
+    console = make_console()
+    best = default_bot_name()
+    for name in bot_names():
+        cls = bot_class(name)
+        doc = " ".join((cls.__doc__ or "").strip().split("\n\n")[0].split()).replace("``", "")
+        line = f"[bold]{escape(name)}[/bold]{' (default)' if name == best else ''}: {escape(doc)}"
+        if cls.sees_everything:
+            line += " [red]" + escape("[sees every card]") + "[/red]"
+        console.print(line, soft_wrap=True)
+    console.print("cmd:PROGRAM ARGS: an outside program speaking the stich-bot protocol (docs/protocol.md)")
+    for mod, err in LOAD_ERRORS.items():
+        console.print(f"[red]stich.bots.{escape(mod)} could not be loaded: {escape(err)}[/red]", soft_wrap=True)
+
+
+@cli.command("arena")
+@click.argument("game")
+@click.option("--variant", "-v", help="The variant (see 'stich games').")
+@click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE", help="A rule option; repeatable.")
+@click.option("--bots", "-b", required=True, metavar="A,B[,C...]",
+              help="Two or more bots, comma-separated: registered names (optionally NAME@BUDGET, e.g. ismcts@2s) "
+              "or cmd:PROGRAM for outside programs speaking the stich-bot protocol.")
+@click.option("--games", "-n", type=int, default=10, show_default=True, help="Deals per pair of bots.")
+@click.option("--duplicate", is_flag=True, help="Replay every deal in every seating, so deal luck cancels.")
+@click.option("--jobs", "-j", type=int, help="Worker processes (default: all cores; 1 = no subprocesses).")
+@click.option("--budget", help="Thinking budget per decision for bots without their own @BUDGET: '1s', '250ms', "
+              "'800' (iterations).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Base seed: deals and bot seeds derive from it.")
+@click.option("--out", type=click.Path(dir_okay=False), help="Results file, JSON lines, one per match; rerunning "
+              "skips the matches already in it (default stich-arena-GAME-VARIANT-sSEED.jsonl).")
+@click.option("--ray", metavar="auto|local|ADDRESS", help="Run on Ray: 'auto' joins the running cluster, 'local' "
+              "starts one here, or a cluster address (pip install 'stich[ray]').")
+@click.option("--plot", type=click.Path(dir_okay=False), help="Save a PNG chart of the results (matplotlib).")
+@click.option("--timeout", type=float, help="Seconds an outside (cmd:) bot may take per answer (default: budget + 10).")
+@click.option("--progress/--no-progress", default=True, help="Show a progress bar on stderr.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON instead of tables.")
+def arena_cmd(game, variant, options, bots, games, duplicate, jobs, budget, seed, out, ray, plot, timeout,
+              progress, as_json):
+    """Play bots against each other in GAME and report win rates, points per hand and ratings."""
+    from stich.cli.arena import arena_command
+    from stich.cli.play import parse_options
+
+    if jobs is not None and jobs < 1:
+        raise click.UsageError("--jobs must be at least 1")
+    console = make_console()
+    if not console.is_terminal and "COLUMNS" not in os.environ:
+        console = make_console(width=160)  # the results table is wide
+    err = make_console(stderr=True)
+    try:
+        arena_command(game, variant, parse_options(options), bots, games, duplicate, jobs, budget, seed, out, ray,
+                      plot, timeout, progress, as_json, console, err)
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+    except KeyboardInterrupt:
+        err.print("Interrupted; the finished matches are saved: run the same command again to resume.")
+        sys.exit(130)
+
+
+@cli.command("engine")
+@click.option("--bot", "bot_name", default="random", show_default=True, help="The stich bot that answers.")
+@click.option("--seed", type=int, help="Seed of the bot (default: the seed in each hello message).")
+@click.option("--budget", help="Thinking budget per decision: '1s', '250ms', '800' (default: the hello's budget).")
+def engine_cmd(bot_name, seed, budget):
+    """Speak the stich-bot protocol on stdin/stdout with a stich bot (see docs/protocol.md)."""
+    from stich.bots import make_bot
+    from stich.bots.base import Budget
+    from stich.protocol import serve
+
+    try:
+        make_bot(bot_name)
+        Budget.parse(budget)
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+    sys.exit(serve(bot_name, seed=seed, budget=budget))
 
 
 def main(argv=None):

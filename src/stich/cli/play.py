@@ -1,7 +1,9 @@
 """``stich play``: one human against bots, a whole match, in plain terminal output.
 
 The loop only uses the public protocol: the human's view, the legal actions, ``apply``,
-``record`` and ``stich.replay``.  Bots get only their seat's view and the legal texts.
+``record`` and ``stich.replay``.  Bots are asked through :func:`stich.arena.table.ask`: they get
+only a private copy of their seat's view and the legal texts; a bot fault (an exception, an
+illegal answer, a broken outside program) is reported and a random legal action is played.
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ from dataclasses import dataclass, field
 from rich.markup import escape
 
 import stich
-from stich.bots import Bot, make_bot
+from stich.arena.table import ask, fallback_rng, private_view
+from stich.bots import DEFAULT_BUDGET, Bot, Budget, default_bot_name, make_bot
 from stich.cli.render import (
     Names,
     default_lang,
@@ -28,15 +31,12 @@ from stich.engine import IllegalActionError, StichError
 
 HELP_LINE = ("Type the number of an action, or its text ('play EO'; any spelling such as 'play e-o'; "
              "a card alone such as 'eo' plays it when that is legal), 'help' for this line, "
-             "'table' to show the table again, 'quit' to save and leave.")
+             "'table' to show the table again, 'hint' for the bot's suggestion, 'quit' to save and leave.")
 
 QUIT_WORDS = ("quit", "q", "exit")
 HELP_WORDS = ("help", "?")
 TABLE_WORDS = ("table", "t")
-
-
-class BotError(RuntimeError):
-    """A bot returned something that is not one of the legal actions."""
+HINT_WORDS = ("hint",)
 
 
 @dataclass
@@ -61,6 +61,8 @@ def resolve_input(text: str, state) -> Choice:
         return Choice("quit")
     if low in TABLE_WORDS:
         return Choice("table")
+    if low in HINT_WORDS:
+        return Choice("hint")
     if raw.isascii() and raw.isdigit():
         n = int(raw)
         if 1 <= n <= len(legal):
@@ -145,9 +147,46 @@ class Match:
     record_path: str
     console: object = field(default_factory=make_console)
     seen: int = 0
+    hints: bool = False
+    budget: str | None = None
+    hint_name: str | None = None
 
     def __post_init__(self):
         self.names = Names(self.state.game, self.lang, self.human)
+        self.rngs = {s: fallback_rng(self.state.seed, s) for s in self.bots}
+        self._hint_bot = None
+        if self.hint_name is None:
+            self.hint_name = default_bot_name(self.state.game.name)
+
+    # --- hints ----------------------------------------------------------------------------------
+    def hint(self) -> str | None:
+        """What the default bot would play for the human, from the human's own view only."""
+        if self._hint_bot is None:
+            self._hint_bot = make_bot(self.hint_name, seed=self.state.seed + len(self.state.history),
+                                      budget=self.budget or DEFAULT_BUDGET)
+        legal = [str(a) for a in self.state.legal_actions()]
+        try:
+            action = self._hint_bot.choose(private_view(self.state, self.human), list(legal))
+        except Exception as exc:  # noqa: BLE001 - a hint must never stop the game
+            self.say(f"[red]No hint: the {escape(self.hint_name)} bot failed ({escape(type(exc).__name__)}: "
+                     f"{escape(str(exc))})[/red]")
+            return None
+        if action not in legal:
+            self.say(f"[red]No hint: the {escape(self.hint_name)} bot suggested {escape(repr(action))}, "
+                     "which is not legal[/red]")
+            return None
+        self.say(f"Hint ({escape(self.hint_name)}, {escape(str(self._hint_bot.budget))}): "
+                 f"{self.names.action(action)}")
+        return action
+
+    def close(self) -> None:
+        """Release the bots (outside programs are stopped)."""
+        for bot in [*self.bots.values(), self._hint_bot]:
+            if bot is not None:
+                try:
+                    bot.close()
+                except Exception:  # noqa: BLE001
+                    pass
 
     # --- output ----------------------------------------------------------------------------
     def say(self, text: str) -> None:
@@ -195,8 +234,8 @@ class Match:
         state = self.state
         g = state.game
         self.say(f"[bold]{escape(g.rules_summary())}[/bold] — you are Seat {self.human + 1}; bots: "
-                 + ", ".join(f"Seat {i + 1}: {b}" for i, b in enumerate(self.bot_names) if i != self.human)
-                 + ". Type 'help' for help.")
+                 + ", ".join(f"Seat {i + 1}: {escape(b)}" for i, b in enumerate(self.bot_names) if i != self.human)
+                 + f" (budget {escape(str(self.budget or DEFAULT_BUDGET))}). Type 'help' for help.")
         events = self.new_events()
         if state.history:  # resumed: recall only the hand in progress
             starts = [i for i, ev in enumerate(events) if ev.get("type") == "hand_start"]
@@ -211,11 +250,10 @@ class Match:
                 if action is None:
                     return "quit"
             else:
-                legal = [str(a) for a in state.legal_actions()]
-                action = self.bots[seat].choose(state.view(seat), legal)
-                if action not in legal:
-                    raise BotError(f"the {self.bot_names[seat]} bot at seat {seat + 1} chose {action!r}, "
-                                   f"which is not legal (legal: {', '.join(legal)})")
+                action, fault = ask(self.bots[seat], state, seat, self.rngs[seat])
+                if fault is not None:
+                    self.say(f"[red]Bot fault[/red]: the {escape(self.bot_names[seat])} bot at seat {seat + 1}: "
+                             f"{escape(fault['error'])}; the table plays a random legal action instead.")
             state.apply(action)
             new = self.new_events()
             echo = (seat, str(action))
@@ -239,6 +277,8 @@ class Match:
 
     def ask(self) -> str | None:
         self.show_table()
+        if self.hints:
+            self.hint()
         n = len(self.state.legal_actions())
         while True:
             try:
@@ -259,6 +299,8 @@ class Match:
                 self.say(escape(HELP_LINE))
             elif choice.kind == "table":
                 self.show_table()
+            elif choice.kind == "hint":
+                self.hint()
             elif choice.kind == "error":
                 self.say(f"[red]Not accepted:[/red] {escape(choice.message)}")
 
@@ -271,11 +313,18 @@ class Match:
         verdict = "You win!" if mine > 0 else ("You lose." if mine < 0 else "A draw.")
         self.say("[bold]Match over.[/bold] Returns: "
                  + ", ".join(f"{self.names.seat(i)}: {r:g}" for i, r in enumerate(returns)) + f". {verdict}")
+        for seat, bot in self.bots.items():
+            try:
+                bot.end(private_view(state, seat), list(returns))
+            except Exception:  # noqa: BLE001
+                pass
         self.save(final=True)
 
     def record(self) -> dict:
         rec = self.state.record()
         rec["cli"] = {"seat": self.human, "bots": self.bot_names, "lang": self.lang}
+        if self.budget:
+            rec["cli"]["budget"] = self.budget
         return rec
 
     def save(self, final: bool) -> None:
@@ -301,20 +350,32 @@ def parse_options(pairs) -> dict:
     return out
 
 
-def make_bots(spec: str, human: int, num_players: int, seed: int) -> tuple[dict[int, Bot], list[str]]:
-    """Bots for every seat but the human's from ``random`` or a comma list (one per other seat)."""
-    names = [s.strip() for s in str(spec).split(",") if s.strip()] or ["random"]
+def make_bots(spec: str | None, human: int, num_players: int, seed: int, budget=None,
+              game: str | None = None) -> tuple[dict[int, Bot], list[str]]:
+    """Bots for every seat but the human's from one bot or a comma list (one per other seat).
+
+    A bot is a registered name or ``cmd:PROGRAM``; ``None`` means the best available bot for
+    ``game`` (:func:`stich.bots.default_bot_name`).  ``budget``: thinking time or iterations
+    (default ``DEFAULT_BUDGET``)."""
+    names = [s.strip() for s in str(spec or "").split(",") if s.strip()] or [default_bot_name(game)]
     others = [s for s in range(num_players) if s != human]
     if len(names) == 1:
         names = names * len(others)
     if len(names) != len(others):
         raise ValueError(f"--bots takes one bot name or {len(others)} comma-separated names, not {spec!r}")
-    bots = {s: make_bot(n, seed=(seed * 1000003 + s) % 2**63) for s, n in zip(others, names, strict=True)}
+    budget = budget or DEFAULT_BUDGET
+    bots = {s: make_bot(n, seed=(seed * 1000003 + s) % 2**63, budget=budget)
+            for s, n in zip(others, names, strict=True)}
+    for s, bot in bots.items():
+        if bot.sees_everything:
+            raise ValueError(f"the {names[others.index(s)]} bot sees every card and cannot sit at a table with "
+                             "a human")
     labels = ["human" if s == human else names[others.index(s)] for s in range(num_players)]
     return bots, labels
 
 
-def start_match(game_name, variant, seat, seed, options, lang, bots, record_path, resume, console=None) -> Match:
+def start_match(game_name, variant, seat, seed, options, lang, bots, record_path, resume, console=None,
+                budget=None, hints=False) -> Match:
     """Build a Match from command-line arguments (new, or resumed from a record file).
 
     Raises ValueError (StichError included) with a clear message for bad arguments.
@@ -351,8 +412,12 @@ def start_match(game_name, variant, seat, seed, options, lang, bots, record_path
         lang = cli_info.get("lang") or default_lang(g.name)
     if bots is None:
         saved = [b for i, b in enumerate(cli_info.get("bots") or []) if i != human and b != "human"]
-        bots = ",".join(saved) if saved else "random"
-    bot_map, labels = make_bots(bots, human, g.num_players, state.seed + len(state.history))
+        bots = ",".join(saved) if saved else None
+    budget = budget or cli_info.get("budget")
+    if budget:
+        budget = str(Budget.parse(budget))
+    bot_map, labels = make_bots(bots, human, g.num_players, state.seed + len(state.history), budget=budget,
+                                game=g.name)
     record_path = record_path or f"stich-{g.name}-{state.seed}.json"
     kw = {"console": console} if console is not None else {}
-    return Match(state, human, bot_map, labels, lang, record_path, **kw)
+    return Match(state, human, bot_map, labels, lang, record_path, hints=hints, budget=budget, **kw)
