@@ -19,6 +19,7 @@ from rich.text import Text
 STANDARD_KEYS = frozenset({
     "game", "variant", "options", "seat", "num_players", "current_player", "terminal", "hand",
     "known_hands", "trick", "tricks", "info", "hand_number", "dealer", "scores", "legal_actions", "events",
+    "actions",  # the hand's action log: for bots and samplers; the narration already shows it
 })
 
 #: the language a game's cards are named in by default
@@ -115,8 +116,10 @@ class Names:
 SEAT_KEYS = frozenset({
     "seat", "winner", "player", "leader", "dealer", "caller", "by", "declarer", "loser", "forehand", "cutter",
     "bidder", "partner", "called", "taker", "to", "from", "first", "starter", "next", "traitor", "helper",
+    "D", "R", "P", "L",  # Battn's roles: dealer, his right, partner, left
 })
-SEAT_LIST_KEYS = frozenset({"seats", "winners", "losers", "players", "team", "partners", "passed"})
+SEAT_LIST_KEYS = frozenset({"seats", "winners", "losers", "players", "team", "partners", "passed",
+                            "doubles", "redoubles", "doubled", "redoubled", "businesses"})
 SIDE_KEYS = frozenset({"side", "winning_side", "winner_side", "losing_side"})
 SUIT_KEYS = frozenset({"trump", "trumps", "suit", "trump_suit", "led", "led_suit", "colour", "color"})
 RANK_KEYS = frozenset({"schlag", "rank", "trump_rank"})
