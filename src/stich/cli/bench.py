@@ -176,46 +176,65 @@ def _pin_one_core():
 
 
 def run_bench(game: str | None = None, variant: str | None = None, seconds: float = 2.0,
-              openspiel: bool = True, console=None, pin: bool = True) -> list[Result]:
+              openspiel: bool = True, console=None, pin: bool = True, rounds: int = 3) -> list[Result]:
     """Measure and print a Rich table; returns the rows (stich games first, then OpenSpiel).
 
-    ``pin``: run on one CPU core (restored afterwards) where the OS allows it.
+    ``pin``: run on one CPU core (restored afterwards) where the OS allows it.  ``rounds``: the
+    time of each measurement is split into that many slices, taken in turn across all targets,
+    and each target keeps its best slice, so a change in machine load during the run does not
+    favour whichever target happened to run at a quiet moment (the ratios stay fair).
     """
     pairs = targets(game, variant)
     pinned = _pin_one_core() if pin else None
     try:
-        return _run(pairs, seconds, openspiel, console, pinned)
+        return _run(pairs, seconds, openspiel, console, pinned, max(1, rounds))
     finally:
         if pinned:
             os.sched_setaffinity(0, pinned[1])
 
 
-def _run(pairs, seconds, openspiel, console, pinned) -> list[Result]:
+def _keep_best(best: Result | None, new: Result) -> Result:
+    """Merge a new slice into the best so far: the higher rate of each kind wins."""
+    if best is None or best.error:
+        return new
+    if new.error:
+        return best
+    for field in ("hands_per_s", "matches_per_s", "actions_per_s"):
+        a, b = getattr(best, field), getattr(new, field)
+        if b is not None and (a is None or b > a):
+            setattr(best, field, b)
+    return best
+
+
+def _run(pairs, seconds, openspiel, console, pinned, rounds) -> list[Result]:
     from rich.table import Table
 
     from stich.cli.render import make_console
 
     console = console or make_console()
     where = f"pinned to CPU {pinned[0]}" if pinned else "one thread"
-    console.print(f"Random play, one Python process ({where}), {seconds:g} s per measurement "
-                  f"({len(pairs)} game variants{', plus OpenSpiel euchre and hearts' if openspiel else ''}).")
+    console.print(f"Random play, one Python process ({where}), {seconds:g} s per measurement in {rounds} "
+                  f"interleaved slices, best slice kept ({len(pairs)} game variants"
+                  f"{', plus OpenSpiel euchre and hearts' if openspiel else ''}).")
+    live = [(name, v) for name, v, error in pairs if not error]
+    best: dict = {}
+    os_names = []
+    if openspiel:
+        if bench_openspiel("euchre", 0.0) is None:
+            console.print("  (pyspiel is not importable: no OpenSpiel comparison)")
+        else:
+            os_names = ["euchre", "hearts"]
+    for r in range(rounds):
+        console.print(f"  round {r + 1} of {rounds} ...")
+        for name, v in live:
+            best[(name, v)] = _keep_best(best.get((name, v)), bench_game(name, v, seconds / rounds, seed=r))
+        for name in os_names:
+            best[name] = _keep_best(best.get(name), bench_openspiel(name, seconds / rounds, seed=r))
     results = []
     for name, v, error in pairs:
-        if error:
-            results.append(Result(name, v or "—", error=error))
-            continue
-        console.print(f"  measuring {name} {v} ...")
-        results.append(bench_game(name, v, seconds))
-    ref = {}
-    if openspiel:
-        for name in ("euchre", "hearts"):
-            r = bench_openspiel(name, seconds)
-            if r is None:
-                console.print("  (pyspiel is not importable: no OpenSpiel comparison)")
-                break
-            console.print(f"  measuring OpenSpiel {name} ...")
-            ref[name] = r
-            results.append(r)
+        results.append(Result(name, v or "—", error=error) if error else best[(name, v)])
+    ref = {name: best[name] for name in os_names}
+    results += [ref[name] for name in os_names]
     table = Table(title="stich bench: random play (single thread)")
     for col in ("game", "variant", "hands/s", "matches/s", "actions/s", "actions/hand", "hands/match",
                 "× euchre", "× hearts"):

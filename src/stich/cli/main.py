@@ -127,15 +127,19 @@ def replay_cmd(file, seat, step, lang):
 @click.option("--game", "-g", help="Only this game (default: all).")
 @click.option("--variant", "-v", help="Only this variant.")
 @click.option("--seconds", "-s", type=float, default=2.0, show_default=True, help="Seconds per measurement.")
+@click.option("--rounds", "-r", type=int, default=3, show_default=True,
+              help="Interleaved slices per measurement; the best slice counts (fair ratios under load).")
 @click.option("--no-openspiel", is_flag=True, help="Skip the OpenSpiel euchre/hearts comparison.")
-def bench_cmd(game, variant, seconds, no_openspiel):
+def bench_cmd(game, variant, seconds, rounds, no_openspiel):
     """Random-play speed: hands/s, matches/s, actions/s (vs OpenSpiel when installed)."""
     from stich.cli.bench import run_bench
 
     if seconds <= 0:
         raise click.UsageError("--seconds must be positive")
+    if rounds < 1:
+        raise click.UsageError("--rounds must be at least 1")
     try:
-        run_bench(game, variant, seconds, openspiel=not no_openspiel, console=make_console())
+        run_bench(game, variant, seconds, openspiel=not no_openspiel, console=make_console(), rounds=rounds)
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
 
