@@ -183,6 +183,8 @@ class State:
         self.setup = setup
         self.events: list[tuple[int | None, dict]] = []
         self.history: list[tuple[int, Action]] = []
+        self._action_marks: list[int] = []  # per history entry: len(self.events) before it
+        self._action_hidden: dict[int, int] = {}  # history index -> audience, for non-public actions
         self._legal = None
         self.current_player = TERMINAL
         self.hand_number = 0
@@ -202,6 +204,15 @@ class State:
 
     def _why_illegal(self, action: Action) -> str | None:
         """A specific reason why a well-formed action is illegal now, if the game knows one."""
+        return None
+
+    #: True if some actions are not seen by every seat; the game then implements
+    #: :meth:`_action_audience` (kept a flag so that ``apply`` stays fast for the others).
+    _hides_actions: bool = False
+
+    def _action_audience(self, seat: int, action: Action) -> int | None:
+        """Which seats see ``seat`` take ``action`` (called before it is applied): ``None`` =
+        everybody, else a bitmask.  E.g. a blind Ansage card shown to one player only."""
         return None
 
     def _copy_into(self, other: State) -> None:
@@ -247,7 +258,12 @@ class State:
                 + (f": {reason}" if reason else "")
                 + f" (legal: {shown})"
             )
+        if self._hides_actions:
+            aud = self._action_audience(seat, act)
+            if aud is not None:
+                self._action_hidden[len(self.history)] = aud
         self.history.append((seat, act))
+        self._action_marks.append(len(self.events))
         self._legal = None
         self._apply(act)
 
@@ -262,6 +278,8 @@ class State:
         new.__dict__.update(self.__dict__)
         new.events = self.events.copy()
         new.history = self.history.copy()
+        new._action_marks = self._action_marks.copy()
+        new._action_hidden = self._action_hidden.copy()
         new._folds = {}  # cached view folds belong to one line of play
         self._copy_into(new)
         return new
@@ -305,7 +323,37 @@ class State:
         if seat is not None and seat == self.current_player:
             v["legal_actions"] = [str(a) for a in self.legal_actions()]
         v["events"] = [_copy_payload(ev) for ev in folder.events[folder.hand_start:]]
+        v["actions"] = self._visible_actions(seat, folder.abs_start)
         return v
+
+    def _visible_actions(self, seat: int | None, start: int) -> list:
+        """The current hand's actions as ``seat`` saw them: ``[seat, text or None, i]`` where the
+        text is None for an action the seat did not see and ``i`` is the number of the hand's
+        visible events (``view["events"]``) that came before the action."""
+        marks = self._action_marks
+        j = len(marks)
+        while j and marks[j - 1] > start:  # an action taken at ``start`` ended the previous hand
+            j -= 1
+        if j == len(marks):
+            return []
+        bit = 0 if seat is None else 1 << seat
+        hidden = self._action_hidden
+        events = self.events
+        out = []
+        pos = max(start, 0)
+        count = 0
+        history = self.history
+        for k in range(j, len(marks)):
+            mark = marks[k]
+            for i in range(pos, mark):
+                aud = events[i][0]
+                if aud is None or aud & bit:
+                    count += 1
+            pos = mark
+            s, act = history[k]
+            aud = hidden.get(k)
+            out.append([s, str(act) if aud is None or aud & bit else None, count])
+        return out
 
     def _folder(self, seat: int | None) -> ViewFolder:
         """The cached fold of ``seat``'s visible events, brought up to date."""
@@ -322,6 +370,8 @@ class State:
         for i in range(folder.done, len(events)):
             aud, ev = events[i]
             if aud is None or aud & bit:
+                if ev["type"] == "hand_start":
+                    folder.abs_start = i
                 folder.feed(ev, hook)
         if len(events) > folder.done:
             folder.done = len(events)
@@ -387,7 +437,7 @@ class ViewFolder:
     to the game's hook; if unhandled its payload is kept under ``view["info"][type]``.
     """
 
-    __slots__ = ("seat", "n", "view", "events", "hand_start", "done", "last")
+    __slots__ = ("seat", "n", "view", "events", "hand_start", "abs_start", "done", "last")
 
     def __init__(self, seat: int | None, n: int):
         self.seat = seat
@@ -395,6 +445,7 @@ class ViewFolder:
         self.view: dict = {"known_hands": [None] * n, "trick": [], "tricks": [], "info": {}}
         self.events: list[dict] = []  # the visible payloads (shared, never mutated)
         self.hand_start = 0  # index in self.events of the current hand's first event
+        self.abs_start = -1  # index in the state's events of the current hand's first event
         self.done = 0  # how many of the state's events have been scanned
         self.last = None  # the payload scanned last (detects a rewritten event list)
 

@@ -165,6 +165,11 @@ class BarbuGame(Game):
             return _canonical_doubling(verb, arg)
         return super()._parse_arg(verb, arg)
 
+    # --- determinization hooks (stich.engine.worlds; code in worlds.py) -----------------------------
+    def world_spec(self, view: dict):
+        from stich.rulesets.barbu.worlds import world_spec
+        return world_spec(self, view)
+
 
 def _canonical_contract(arg: str) -> str:
     tokens = arg.replace(",", " ").split()

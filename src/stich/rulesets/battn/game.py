@@ -131,3 +131,12 @@ class BattnGame(Game):
         changed = [f"{s.name}={o[s.name]}" for s in self.option_specs
                    if s.name != "target" and o[s.name] != s.default_for(self.variant)]
         return ", ".join(bits + changed)
+
+    # --- determinization hooks (stich.engine.worlds; code in worlds.py) -----------------------
+    def world_spec(self, view: dict):
+        from stich.rulesets.battn.worlds import world_spec
+        return world_spec(self, view)
+
+    def world_fixup(self, state, view: dict, spec) -> None:
+        from stich.rulesets.battn.worlds import world_fixup
+        world_fixup(state, view, spec)

@@ -82,3 +82,12 @@ class BiscambiggiaGame(Game):
             except ValueError:
                 return arg
         return super()._parse_arg(verb, arg)
+
+    # --- determinization hooks (stich.engine.worlds; code in worlds.py) -----------------------
+    def world_spec(self, view: dict):
+        from stich.rulesets.biscambiggia.worlds import world_spec
+        return world_spec(self, view)
+
+    def world_fixup(self, state, view: dict, spec) -> None:
+        from stich.rulesets.biscambiggia.worlds import world_fixup
+        world_fixup(state, view, spec)

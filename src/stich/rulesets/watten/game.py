@@ -113,3 +113,12 @@ class WattenGame(Game):
             r = self._rankings[(schlag, trump)] = build_ranking(
                 self.deck, self.family, schlag, trump, self.guate_trump7)
         return r
+
+    # --- determinization hooks (stich.engine.worlds; code in worlds.py) -----------------------
+    def world_spec(self, view: dict):
+        from stich.rulesets.watten.worlds import world_spec
+        return world_spec(self, view)
+
+    def world_fixup(self, state, view: dict, spec) -> None:
+        from stich.rulesets.watten.worlds import world_fixup
+        world_fixup(state, view, spec)

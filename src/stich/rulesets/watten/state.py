@@ -199,3 +199,12 @@ class WattenState(DealMixin, PlayMixin, State):
             view["schlag_seat"], view["trump_seat"] = ev["schlag_seat"], ev["trump_seat"]
             return True
         return False
+
+    # --- hidden actions (views' action log; stich.engine.worlds) ------------------------------------
+    _hides_actions = True
+
+    def _action_audience(self, seat: int, action):
+        if action.verb != "show":
+            return None
+        from stich.rulesets.watten.worlds import action_audience
+        return action_audience(self, seat, action)

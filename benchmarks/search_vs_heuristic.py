@@ -1,0 +1,176 @@
+"""Search bots against the heuristic bot: match-win rates with 95 % (Wilson) confidence intervals.
+
+    python3 benchmarks/search_vs_heuristic.py                          # ismcts vs heuristic, all games
+    python3 benchmarks/search_vs_heuristic.py --bot pimc --budget 0.2s -n 50 watten:euregio
+    python3 benchmarks/search_vs_heuristic.py --bot cheat --budget 200 watten:bavarian_4
+    python3 benchmarks/search_vs_heuristic.py --bot heuristic --opponent random battn
+    python3 benchmarks/search_vs_heuristic.py --full-length ...         # the rules' match length
+
+Duplicate deals, as in ``heuristic_vs_random.py``: each seed is played with the tested bot on
+seats {0, 2} and again on {1, 3} (4 players); with 2 or 3 players the tested bot sits once in
+every seat among opponents; with 5 players (biscambiggia) a win = the tested seat ends with more
+marche than the opponent bot that held the same seat on the same deals (ties count one half).
+
+Matches are long, so by default they are **shortened** (printed in the output): Watten and Battn
+to ``target`` 5 (Watten's lock_at follows as target - 2), Biscambiggia ``hands_per_match`` 5,
+Barbu as it is (if present; 28 deals are slow).  The budget is per decision (``--budget``: "1s",
+"0.25s", "200" iterations).  Several processes (``-j``) play different seeds in parallel; the
+time per decision is measured per process (one core each).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+import stich
+
+CONFIGS = [("watten", v) for v in ("euregio", "bavarian_4", "bavarian_3", "bavarian_2",
+                                   "tyrolean", "guate", "blind")]
+CONFIGS += [("battn", None), ("biscambiggia", None), ("barbu", None)]
+SHORT = {"watten": {"target": 5}, "battn": {"target": 5}, "biscambiggia": {"hands_per_match": 5}, "barbu": {}}
+
+
+def make_game(name, variant, full):
+    opts = {} if full else SHORT.get(name, {})
+    return stich.game(name, variant=variant, **opts) if variant else stich.game(name, **opts)
+
+
+OPTIONS: dict = {}
+
+
+def play(game, seed, kinds, bot_seed, budget, options=None):
+    import stich.bots.heuristic  # noqa: F401  (registers "heuristic")
+    import stich.bots.search  # noqa: F401  (registers the search bots)
+    from stich.arena.table import ask, fallback_rng
+    from stich.bots import make_bot
+
+    state = game.new_state(seed=seed)
+    bots = [make_bot(k, seed=bot_seed * 31 + i, budget=budget if k in ("pimc", "ismcts", "cheat") else None,
+                     **(options or {} if k in ("pimc", "ismcts") else {}))
+            for i, k in enumerate(kinds)]
+    rngs = [fallback_rng(seed, s) for s in range(game.num_players)]
+    think = [0.0, 0]
+    worst = 0.0
+    faults = 0
+    while not state.is_terminal():
+        seat = state.current_player
+        t = time.process_time()
+        action, fault = ask(bots[seat], state, seat, rngs[seat])
+        dt = time.process_time() - t
+        if kinds[seat] in ("pimc", "ismcts", "cheat"):
+            think[0] += dt
+            think[1] += 1
+            worst = max(worst, dt)
+        faults += fault is not None
+        state.apply(action)
+    return state.returns(), think, worst, faults
+
+
+def one_seed(args):
+    name, variant, full, seed, bot, opponent, budget, options = args
+    game = make_game(name, variant, full)
+    n = game.num_players
+    results = []   # (win score 0/0.5/1)
+    think = [0.0, 0]
+    worst = 0.0
+    faults = 0
+
+    def run(kinds):
+        nonlocal worst, faults
+        ret, th, w, f = play(game, seed, kinds, seed, budget, options)
+        think[0] += th[0]
+        think[1] += th[1]
+        worst = max(worst, w)
+        faults += f
+        return ret
+
+    if n == 4:
+        for side in (0, 1):
+            kinds = [bot if s % 2 == side else opponent for s in range(4)]
+            ret = run(kinds)
+            mine = sum(ret[s] for s in range(4) if s % 2 == side)
+            results.append(1.0 if mine > 0 else (0.5 if mine == 0 else 0.0))
+    elif n == 5:
+        base = run([opponent] * 5)
+        for seat in range(5):
+            kinds = [bot if s == seat else opponent for s in range(5)]
+            ret = run(kinds)
+            results.append(1.0 if ret[seat] > base[seat] else (0.5 if ret[seat] == base[seat] else 0.0))
+    else:
+        for seat in range(n):
+            kinds = [bot if s == seat else opponent for s in range(n)]
+            ret = run(kinds)
+            results.append(1.0 if ret[seat] > 0 else (0.5 if ret[seat] == 0 else 0.0))
+    return results, think, worst, faults
+
+
+def wilson(wins, n, z=1.96):
+    if n == 0:
+        return 0.0, 0.0
+    p = wins / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return c - h, c + h
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("-n", type=int, default=20, help="seeds per game/variant")
+    ap.add_argument("--seed", type=int, default=5000, help="first seed")
+    ap.add_argument("--bot", default="ismcts", help="the bot under test (pimc, ismcts, cheat, heuristic)")
+    ap.add_argument("--opponent", default="heuristic", help="the opponents (default heuristic)")
+    ap.add_argument("--budget", default="0.25s", help="per decision of the search bots: '1s', '0.25s', '200'")
+    ap.add_argument("--full-length", action="store_true", help="the rules' match length (slow)")
+    ap.add_argument("--search-only", default=None,
+                    help="comma-separated verbs the search bot searches (e.g. play); it asks the heuristic "
+                         "for the other decisions")
+    ap.add_argument("--no-model", action="store_true", help="uniform worlds (no heuristic opponent model)")
+    ap.add_argument("-j", type=int, default=1, help="processes")
+    ap.add_argument("which", nargs="*", help="game or game:variant (default: all)")
+    a = ap.parse_args(argv)
+    configs = CONFIGS
+    if a.which:
+        configs = [(g, v) for g, v in CONFIGS if g in a.which or f"{g}:{v}" in a.which]
+    configs = [(g, v) for g, v in configs if g in stich.games()]
+    length = "rules' match length" if a.full_length else \
+        "SHORTENED matches: " + ", ".join(f"{g} {o}" for g, o in SHORT.items() if o)
+    extra = (f", searching only {a.search_only} (heuristic for the rest)" if a.search_only
+             else ", search_only auto (biscambiggia, battn: card play searched, the rest by the heuristic)") + \
+        (", uniform worlds" if a.no_model else "")
+    print(f"# {a.bot} vs {a.opponent}, budget {a.budget} per decision{extra}, {a.n} seeds (duplicate), {length}",
+          flush=True)
+    pool = ProcessPoolExecutor(a.j) if a.j > 1 else None
+    try:
+        for name, variant in configs:
+            t = time.perf_counter()
+            options = {}
+            if a.search_only:
+                options["search_only"] = a.search_only.split(",")
+            if a.no_model:
+                options["opponent_model"] = False
+            jobs = [(name, variant, a.full_length, a.seed + i, a.bot, a.opponent, a.budget, options)
+                    for i in range(a.n)]
+            outs = list(pool.map(one_seed, jobs)) if pool else [one_seed(j) for j in jobs]
+            results = [r for o in outs for r in o[0]]
+            think = sum(o[1][0] for o in outs), sum(o[1][1] for o in outs)
+            worst = max((o[2] for o in outs), default=0.0)
+            faults = sum(o[3] for o in outs)
+            wins = sum(results)
+            lo, hi = wilson(wins, len(results))
+            label = f"{name}:{variant}" if variant else name
+            per = think[0] / think[1] if think[1] else 0.0
+            print(f"{label:22s} win {wins / len(results):6.1%}  95% CI [{lo:.1%}, {hi:.1%}]  "
+                  f"matches {len(results):4d}  think {per:.3f}s/decision (max {worst:.2f}s)  faults {faults}  "
+                  f"({time.perf_counter() - t:.0f}s)", flush=True)
+    finally:
+        if pool:
+            pool.shutdown()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

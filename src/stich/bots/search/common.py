@@ -1,0 +1,197 @@
+"""What the search bots share: worlds from a view, the hand's utility, the rollout policy.
+
+Search looks ahead to the **end of the current hand** (a Watten/Battn/Biscambiggia hand, a Barbu
+deal): the utility of a seat is its side's change of match score over the rest of the hand,
+minus the average change of the other sides (zero-sum: per-side scores of two sides give
+``own - other``, per-seat scores ``own - mean(others)``).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from stich.bots.search.policies import POLICIES
+from stich.engine.worlds import WorldError, sample_worlds, supports_worlds
+
+#: how often a playout takes the game's playout policy rather than a random card
+GREEDY = 0.8
+
+# Rollout policy: these verbs are avoided when something else is legal (a random raise, Orbi or
+# exchange request is noise, a random fold or concession throws the hand away).
+AVOID = frozenset({"raise", "orbi", "scheanara", "ask_exchange", "ask_swap", "challenge", "misraise", "svista",
+                   "fold", "concede", "x_decline", "orbi_refuse", "bid", "double", "redouble"})
+
+
+def score_vector(state) -> list[float]:
+    return [float(x) for x in state.scores]
+
+
+def utilities(game, start: list[float], end: list[float]) -> list[float]:
+    """Per seat, the zero-sum utility of the score change ``end - start`` (see the module docstring)."""
+    n = game.num_players
+    d = [b - a for a, b in zip(start, end, strict=True)]
+    if len(d) == n:
+        if n == 1:
+            return d
+        total = sum(d)
+        return [x - (total - x) / (n - 1) for x in d]
+    if len(d) == 2:
+        return [d[s % 2] - d[1 - s % 2] for s in range(n)]
+    return [0.0] * n
+
+
+def hand_over(state, hand: int) -> bool:
+    return state.current_player < 0 or state.hand_number != hand
+
+
+def rollout_action(legal, rng: random.Random, state=None):
+    """A cheap policy for playouts: a card by the game's playout policy (``policies.POLICIES``)
+    or at random when cards may be played, otherwise a random calm action (no raise, no fold,
+    the lowest bid when a bid is compulsory)."""
+    plays = [a for a in legal if a.verb == "play"]
+    if plays:
+        if state is not None and len(plays) > 1:
+            policy = POLICIES.get(state.game.name)
+            if policy is not None and rng.random() < GREEDY:
+                return policy(state, plays, rng)
+        return plays[rng.randrange(len(plays))]
+    calm = [a for a in legal if a.verb not in AVOID]
+    if calm:
+        return calm[rng.randrange(len(calm))]
+    return legal[0]
+
+
+def rollout(state, hand: int, rng: random.Random, limit: int = 2000) -> None:
+    """Play ``state`` on (in place) with :func:`rollout_action` until the hand is over."""
+    steps = 0
+    while not hand_over(state, hand) and steps < limit:
+        state.apply(rollout_action(state.legal_actions(), rng, state))
+        steps += 1
+
+
+def game_supported(name: str) -> bool:
+    import stich
+
+    try:
+        return supports_worlds(stich.game(name))
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def can_search(view: dict) -> bool:
+    import stich
+
+    try:
+        return supports_worlds(stich.game(view["game"], variant=view["variant"], **view["options"]))
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def draw_worlds(view: dict, rng: random.Random, count: int, deadline: float | None, model=None) -> list:
+    """Up to ``count`` consistent worlds (an empty list when the view cannot be determinized).
+
+    With an opponent ``model`` (see :func:`heuristic_model`) the worlds are filtered by it; if it
+    leaves too few, plain consistent worlds fill up the pool."""
+    try:
+        worlds = []
+        if model is not None:
+            worlds = sample_worlds(view, rng, count, max_tries=max(100, 10 * count), deadline=deadline,
+                                   model=model, strict_deadline=True)
+        if len(worlds) < max(1, count // 4):
+            worlds += sample_worlds(view, rng, count - len(worlds), max_tries=max(200, 40 * count),
+                                    deadline=deadline)
+        return worlds
+    except WorldError:
+        return []
+
+
+def heuristic_model(eps: float = 0.2):
+    """An opponent model for :func:`~stich.engine.worlds.sample_worlds`: a world is kept with
+    probability 1 if the ``heuristic`` bot, in the acting seat's shoes in that world, would have
+    taken the action really taken (a bid, an Ansage, a raise, an answer...), else ``eps``.
+    None when the heuristic bot is not installed."""
+    try:
+        from stich.bots.heuristic import HeuristicBot
+    except Exception:  # noqa: BLE001
+        return None
+    bot = HeuristicBot(seed=0)
+
+    def model(world, who, text):
+        legal = [str(a) for a in world.legal_actions()]
+        if len(legal) <= 1:
+            return 1.0
+        bot.rng.seed(0)
+        try:
+            choice = bot.choose(world.view(who), legal)
+        except Exception:  # noqa: BLE001
+            return 1.0
+        return 1.0 if choice == text else eps
+    return model
+
+
+def fallback(view: dict, legal: list[str], rng: random.Random) -> str:
+    """When no world can be drawn: the heuristic bot if it is there, else a random legal action."""
+    try:
+        from stich.bots.heuristic import HeuristicBot
+
+        bot = HeuristicBot(seed=rng.randrange(2**31))
+        return bot.choose(view, legal)
+    except Exception:  # noqa: BLE001
+        return legal[rng.randrange(len(legal))]
+
+
+class Clock:
+    """A budget in seconds and/or iterations (``Budget``), with a default number of iterations."""
+
+    def __init__(self, budget, default_iterations: int):
+        self.start = time.perf_counter()
+        self.seconds = getattr(budget, "seconds", None)
+        its = getattr(budget, "iterations", None)
+        self.iterations = its if its is not None else (None if self.seconds is not None else default_iterations)
+        self.deadline = None if self.seconds is None else self.start + self.seconds
+
+    def done(self, iterations: int) -> bool:
+        if self.iterations is not None and iterations >= self.iterations:
+            return True
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
+
+#: per game, the verbs the search bots search by default (the rest goes to the heuristic bot)
+DELEGATE = {"biscambiggia": ["play"], "battn": ["play"]}
+
+
+class ModelMixin:
+    """Options of the search bots (keyword arguments of the constructor, also ``make_bot``):
+
+    * ``opponent_model`` (True): filter the worlds with :func:`heuristic_model`;
+    * ``search_only`` (None): a list of verbs to search (e.g. ``["play"]``); other decisions are
+      delegated to the ``heuristic`` bot (when installed).  None: search every decision.
+    """
+
+    opponent_model = True
+    search_only = None
+    _model_fn = None
+
+    def __init__(self, seed=None, budget=None, opponent_model: bool = True, search_only=None):
+        super().__init__(seed=seed, budget=budget)
+        self.opponent_model = opponent_model
+        self.search_only = None if search_only is None else list(search_only)
+
+    @classmethod
+    def supports(cls, game: str) -> bool:
+        """Games whose rule set has the determinization hook (``world_spec``)."""
+        return game_supported(game)
+
+    def _delegated(self, view: dict, legal: list[str]) -> str | None:
+        """The heuristic's choice when this decision is not searched (see ``search_only``)."""
+        if self.search_only is None or any(a.split(" ")[0] in self.search_only for a in legal):
+            return None
+        return fallback(view, legal, self.rng)
+
+    def _model(self):
+        if not self.opponent_model:
+            return None
+        if self._model_fn is None:
+            self._model_fn = heuristic_model()
+        return self._model_fn

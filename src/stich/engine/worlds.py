@@ -1,0 +1,315 @@
+"""Determinization: complete worlds drawn from one seat's view.
+
+A search bot sees only ``state.view(seat)``.  :func:`sample_world` builds, from that view alone, a
+complete :class:`~stich.engine.State` that the seat cannot tell apart from the real one: replaying
+it gives the seat the identical events (the same trick winners, the same private messages, every
+visible action legal), and it stands at the same decision.
+
+The mechanism is generic; each game contributes one small hook, ``Game.world_spec(view)``, that
+reads the view and says
+
+* the explicit set-up of the current hand at its **deal point** (dealer, match scores and the
+  game's own match fields; the hands are left to the sampler),
+* the **slots** to fill: cards per hand at the deal point and the size of the stock,
+* where the cards the seat knows must lie (**groups** of slots: "in seat 2's hand", "in the
+  stock", "in the first ten stock cards, every other one", ...),
+* which of the hand's actions to replay (those before the deal point, e.g. a cut, are skipped:
+  the explicit set-up deals the cards where they lay after it) and from which one on the replayed
+  events are compared with the view,
+
+and optionally ``Game.world_fixup(state, view, spec)`` to restore match fields that an explicit
+set-up cannot express (the hand number, exchanges already made, ...).
+
+The sampler deals the cards the seat has not lawfully seen at random into the free slots,
+rebuilds the hand, replays the visible actions (a hidden action, e.g. a blind Ansage card shown to
+another player, is drawn among the legal ones that reproduce the seat's events) and keeps the
+world only if every replayed action was legal and produced exactly the events the seat saw
+(rejection sampling).  Void suits and similar constraints follow from the replay; a game may
+also list ``forbidden`` cards per seat to prune obvious rejections early.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from stich.engine.errors import StichError
+
+__all__ = ["WorldSpec", "WorldError", "sample_world", "sample_worlds", "world_spec", "supports_worlds",
+           "plays_by_seat"]
+
+
+class WorldError(StichError):
+    """No world consistent with the view was found (within the tries allowed)."""
+
+
+@dataclass
+class WorldSpec:
+    """What a game's ``world_spec(view)`` hook returns (see the module docstring).
+
+    Slots are numbered hand by hand (seat 0's ``hand_sizes[0]`` slots first), then the stock's
+    ``stock_size`` slots in order (top first).  A group is ``(slots, cards)``: the cards lie in
+    those slots, in an unknown order; a card in no group is unknown to the seat.
+    """
+
+    setup: dict
+    hand_sizes: list[int]
+    stock_size: int = 0
+    groups: list[tuple[list[int], list[str]]] = field(default_factory=list)
+    replay: list[int] = field(default_factory=list)
+    compare_from: int = 0
+    forbidden: list[set[str]] | None = None
+    fixup: dict = field(default_factory=dict)
+    #: False before the deal point (e.g. at the cut): the world is a fresh random deal
+    explicit: bool = True
+
+    def hand_slots(self, seat: int) -> list[int]:
+        start = sum(self.hand_sizes[:seat])
+        return list(range(start, start + self.hand_sizes[seat]))
+
+    def stock_slots(self, start: int = 0, stop: int | None = None, step: int = 1) -> list[int]:
+        base = sum(self.hand_sizes)
+        stop = self.stock_size if stop is None else stop
+        return [base + i for i in range(start, min(stop, self.stock_size), step)]
+
+    def add(self, slots: list[int], cards) -> None:
+        cards = list(cards)
+        if cards:
+            self.groups.append((list(slots), cards))
+
+
+def supports_worlds(game) -> bool:
+    """Whether ``game`` provides the ``world_spec`` hook."""
+    return callable(getattr(game, "world_spec", None))
+
+
+def world_spec(view: dict):
+    """The game of a view and its :class:`WorldSpec`."""
+    import stich
+
+    game = stich.game(view["game"], variant=view["variant"], **view["options"])
+    if not supports_worlds(game):
+        raise WorldError(f"{view['game']} has no world_spec hook: it cannot be determinized yet")
+    return game, game.world_spec(view)
+
+
+def plays_by_seat(view: dict, start: int, n: int) -> list[list[str]]:
+    """Per seat, the cards it played (visible ``play`` actions) from action ``start`` on."""
+    out = [[] for _ in range(n)]
+    for seat, text, _k in view["actions"][start:]:
+        if text and text.startswith("play "):
+            out[seat].append(text[5:])
+    return out
+
+
+_GAMES: dict = {}
+
+
+def _cached_game(view: dict):
+    key = (view["game"], view["variant"], tuple(sorted(view["options"].items())))
+    hit = _GAMES.get(key)
+    if hit is None:
+        if len(_GAMES) > 64:
+            _GAMES.clear()
+        hit = _GAMES[key] = world_spec(view)[0]
+    return hit
+
+
+def sample_world(view: dict, rng: random.Random, max_tries: int = 2000, *, game=None, spec=None, model=None):
+    """A complete state consistent with ``view`` (see the module docstring); :class:`WorldError`
+    if none is found in ``max_tries`` attempts.  ``rng`` drives every random choice."""
+    worlds = sample_worlds(view, rng, 1, max_tries=max_tries, game=game, spec=spec, model=model)
+    if not worlds:
+        raise WorldError(f"no world consistent with seat {view['seat']}'s view in {max_tries} tries")
+    return worlds[0]
+
+
+def sample_worlds(view: dict, rng: random.Random, count: int, max_tries: int = 2000, *, game=None,
+                  spec=None, deadline=None, model=None, strict_deadline: bool = False) -> list:
+    """Up to ``count`` independent consistent worlds, using at most ``max_tries`` attempts in all
+    (and stopping at ``deadline``, a ``time.perf_counter()`` value, if given, once one world is
+    found - or even with none, with ``strict_deadline``).
+
+    ``model(world, seat, text) -> p`` (optional) is an opponent model: before another seat's
+    visible action (not a card play) is replayed, the world is kept with probability ``p``, so
+    worlds in which that action is likely weigh more (e.g. the heuristic bot's choice: 1, else
+    a small probability).  Without it every consistent world is equally likely."""
+    import time
+
+    if view.get("seat") is None:
+        raise WorldError("a world is sampled for a seat: the spectator's view is not enough")
+    if game is None:
+        game = _cached_game(view)
+    if spec is None:
+        spec = game.world_spec(view)
+    deck = game.deck
+    codes = list(deck.codes)
+    free_slots = set(range(sum(spec.hand_sizes) + spec.stock_size))
+    known: set[str] = set()
+    for _slots, cards in spec.groups:
+        for c in cards:
+            if c in known:
+                raise WorldError(f"card {c} is placed twice by {game.name}'s world_spec")
+            known.add(c)
+    if len(codes) != len(free_slots):
+        raise WorldError(f"{game.name}'s world_spec has {len(free_slots)} slots for {len(codes)} cards")
+    unknown = [c for c in codes if c not in known]
+    seat_of_slot = []
+    for s, size in enumerate(spec.hand_sizes):
+        seat_of_slot += [s] * size
+    seat_of_slot += [None] * spec.stock_size
+    forbidden = spec.forbidden
+    out = []
+    tries = 0
+    while len(out) < count and tries < max_tries:
+        if deadline is not None and (out or strict_deadline) and time.perf_counter() > deadline:
+            break
+        tries += 1
+        layout = _deal(spec, unknown, seat_of_slot, forbidden, rng)
+        if layout is None:
+            continue
+        try:
+            world = _replay(game, view, spec, layout, rng, model)
+        except StichError:   # a set-up the game refuses: count it as a rejected world
+            world = None
+        if world is not None:
+            out.append(world)
+    return out
+
+
+def _deal(spec, unknown, seat_of_slot, forbidden, rng):
+    """One random layout (a card code per slot) honouring the groups and the forbidden cards."""
+    layout: list[str | None] = [None] * len(seat_of_slot)
+    for slots, cards in spec.groups:
+        free = [i for i in slots if layout[i] is None]
+        if len(free) < len(cards):
+            raise WorldError("a group of the world_spec has more cards than free slots")
+        chosen = rng.sample(free, len(cards))
+        for i, c in zip(chosen, cards, strict=True):
+            layout[i] = c
+    free = [i for i in range(len(layout)) if layout[i] is None]
+    cards = list(unknown)
+    rng.shuffle(cards)
+    if not forbidden or not any(forbidden):
+        for i, c in zip(free, cards, strict=True):
+            layout[i] = c
+        return layout
+    # Most constrained cards first: each goes to a random free slot whose holder may have it.
+    def allowed(card, i):
+        s = seat_of_slot[i]
+        return s is None or card not in forbidden[s]
+
+    cards.sort(key=lambda c: -sum(1 for f in forbidden if c in f))
+    for c in cards:
+        options = [i for i in free if allowed(c, i)]
+        if not options:
+            return None
+        i = options[rng.randrange(len(options))]
+        layout[i] = c
+        free.remove(i)
+    return layout
+
+
+def _replay(game, view, spec, layout, rng, model=None):
+    """Build the world from a layout and replay the hand; None if the seat would notice."""
+    seat = view["seat"]
+    bit = 1 << seat
+    hands = []
+    pos = 0
+    for size in spec.hand_sizes:
+        hands.append(layout[pos:pos + size])
+        pos += size
+    stock = layout[pos:]
+    setup = dict(spec.setup)
+    if spec.explicit:
+        setup["hands"] = hands
+        if spec.stock_size:
+            setup["stock"] = stock
+    world = game.new_state(seed=rng.randrange(2**62), **setup)
+    fix = getattr(game, "world_fixup", None)
+    if fix is not None:
+        fix(world, view, spec)
+    actions = view["actions"]
+    events = view["events"]
+    n_events = len(events)
+    spliced = False
+    for idx in spec.replay:
+        who, text, k = actions[idx]
+        if not spliced and idx >= spec.compare_from:
+            _splice(game, world, view, k, idx, bit)
+            spliced = True
+        if world.current_player != who:
+            return None
+        stop = actions[idx + 1][2] if idx + 1 < len(actions) else n_events
+        compare = idx >= spec.compare_from
+        if text is None:
+            legal = list(world.legal_actions())
+            rng.shuffle(legal)
+            for act in legal:
+                trial = world.clone()
+                before = len(trial.events)
+                trial.apply(act)
+                if not compare or _same(trial.events, before, events, k, stop, bit):
+                    world = trial
+                    break
+            else:
+                return None
+            continue
+        try:
+            _seat, act = game.parse_action(text)
+        except StichError:
+            return None
+        if act not in world.legal_actions():
+            return None
+        if model is not None and who != seat and act.verb != "play" and spliced:
+            if rng.random() >= model(world, who, text):
+                return None
+        before = len(world.events)
+        world.apply(act)
+        if compare and not _same(world.events, before, events, k, stop, bit):
+            return None
+    if not spliced:
+        _splice(game, world, view, n_events, len(actions), bit)
+    cur = view.get("current_player")
+    if (world.current_player if world.current_player >= 0 else None) != cur:
+        return None
+    if cur == seat and "legal_actions" in view:
+        if [str(a) for a in world.legal_actions()] != view["legal_actions"]:
+            return None
+    return world
+
+
+def _splice(game, world, view, k, idx, bit) -> None:
+    """Give the world the seat's own record of the hand before the compared actions.
+
+    The events the seat saw up to the ``k``-th of the view (the cut, the peeks, the deals, ...)
+    replace those the explicit set-up emitted for it (the events other seats saw in the world,
+    such as their deals, are kept after them), and the visible actions before ``idx`` become the
+    world's history of the hand: the world's view then equals the seat's view (an action the seat
+    did not see before the deal point, rare, is left out of the world's history)."""
+    private = game.reveal_events | {"deal", "partner", "partner_hand"}
+    prefix = [(bit if ev["type"] in private else None, ev) for ev in view["events"][:k]]
+    if view.get("scores") is not None and "scores" not in {ev["type"] for ev in view["events"]}:
+        prefix.insert(0, (bit, {"type": "scores", "scores": view["scores"]}))   # earlier hands
+    offset = len(prefix) - k
+    world.events = prefix + [(aud, ev) for aud, ev in world.events if aud is not None and not aud & bit]
+    history, marks = [], []
+    for who, text, mark in view["actions"][:idx]:
+        if text is not None:
+            history.append((who, game.parse_action(text)[1]))
+            marks.append(mark + offset)
+    world.history = history
+    world._action_marks = marks
+    world._action_hidden = {}
+    world._folds = {}
+
+
+def _same(world_events, before, view_events, k, stop, bit) -> bool:
+    """Whether the world's events from ``before`` on, as the seat sees them, equal view_events[k:stop]."""
+    j = k
+    for aud, ev in world_events[before:]:
+        if aud is None or aud & bit:
+            if j >= stop or view_events[j] != ev:
+                return False
+            j += 1
+    return j == stop
