@@ -189,6 +189,18 @@ class ModelMixin:
             return None
         return fallback(view, legal, self.rng)
 
+    def _without_search(self, view: dict, legal: list[str]) -> str | None:
+        """The answer when no search is needed or possible: a single legal action, a decision
+        delegated to the heuristic, or a view no world can be sampled from; else None."""
+        if len(legal) == 1:
+            return legal[0]
+        delegated = self._delegated(view, legal)
+        if delegated is not None:
+            return delegated
+        if not can_search(view):
+            return fallback(view, legal, self.rng)
+        return None
+
     def _model(self):
         if not self.opponent_model:
             return None

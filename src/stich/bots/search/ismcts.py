@@ -21,7 +21,6 @@ from stich.bots.base import Bot
 from stich.bots.search.common import (
     Clock,
     ModelMixin,
-    can_search,
     draw_worlds,
     fallback,
     hand_over,
@@ -113,14 +112,10 @@ class ISMCTSBot(ModelMixin, Bot):
     exploration = 0.7
 
     def choose(self, view: dict, legal: list[str]) -> str:
-        if len(legal) == 1:
-            return legal[0]
-        delegated = self._delegated(view, legal)
-        if delegated is not None:
-            return delegated
+        quick = self._without_search(view, legal)
+        if quick is not None:
+            return quick
         clock = Clock(self.budget, self.default_iterations)
-        if not can_search(view):
-            return fallback(view, legal, self.rng)
         pool = self.pool_size if clock.iterations is None else min(self.pool_size, clock.iterations)
         sample_deadline = None if clock.deadline is None else clock.start + 0.3 * clock.seconds
         worlds = draw_worlds(view, self.rng, pool, sample_deadline, self._model())

@@ -19,7 +19,6 @@ from stich.bots.base import Bot
 from stich.bots.search.common import (
     Clock,
     ModelMixin,
-    can_search,
     draw_worlds,
     fallback,
     hand_over,
@@ -140,13 +139,9 @@ class PIMCBot(ModelMixin, Bot):
     exact_cards = 12
 
     def choose(self, view: dict, legal: list[str]) -> str:
-        if len(legal) == 1:
-            return legal[0]
-        delegated = self._delegated(view, legal)
-        if delegated is not None:
-            return delegated
-        if not can_search(view):
-            return fallback(view, legal, self.rng)
+        quick = self._without_search(view, legal)
+        if quick is not None:
+            return quick
         clock = Clock(self.budget, self.default_iterations)
         count = min(clock.iterations, self.default_iterations) if clock.iterations is not None else 400
         worlds = draw_worlds(view, self.rng, count, clock.deadline and clock.start + 0.3 * clock.seconds,
