@@ -247,3 +247,25 @@ def test_games_stays_a_function_after_games_are_imported():
     for name in stich.games():
         stich.game(name)
     assert callable(stich.games) and isinstance(stich.games(), list)
+
+
+def test_setup_helpers_name_the_fault():
+    from stich.engine.setup import parse_hands, parse_stock
+
+    d = deck("german32")
+    hands = parse_hands(d, [["H7", "S8"], ["EA", "LK"]], 2, 2)
+    assert hands == [[d.parse("H7"), d.parse("S8")], [d.parse("EA"), d.parse("LK")]]
+    with pytest.raises(SetupError, match="hands must be 2 lists of 2 cards"):
+        parse_hands(d, [["H7", "S8"]], 2, 2)
+    with pytest.raises(SetupError, match=r"hands\[1\] \(seat 2\) must hold exactly 2 cards, not 1"):
+        parse_hands(d, [["H7", "S8"], ["EA"]], 2, 2)
+    with pytest.raises(SetupError, match=r"hands\[0\] \(seat 1\): 'S6' is not a card of the german32 deck"):
+        parse_hands(d, [["S6", "S8"], ["EA", "LK"]], 2, 2)
+    with pytest.raises(SetupError, match="card H7 is dealt twice"):
+        parse_hands(d, [["H7", "S8"], ["h-7", "LK"]], 2, 2)
+    rest = [c for c in d.codes if c not in ("H7", "S8", "EA", "LK")]
+    assert parse_stock(d, rest, hands) == [d.parse(c) for c in rest]
+    with pytest.raises(SetupError, match="missing: LA"):
+        parse_stock(d, rest[:-1], hands)
+    with pytest.raises(SetupError, match="card EA is dealt twice"):
+        parse_stock(d, ["EA", *rest], hands)

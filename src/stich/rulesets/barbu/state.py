@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 
 from stich.engine import TERMINAL, SetupError, State
+from stich.engine.setup import mask, parse_hands
 from stich.rulesets.barbu import rules as R
 from stich.rulesets.barbu.rules import BIT, CODES, SUIT_MASK, SUIT_OF
 from stich.rulesets.barbu.views import finish_view, fold_event
@@ -475,25 +476,7 @@ class BarbuState(State):
 
 # --- set-up validation ------------------------------------------------------------------------------------------------
 def _setup_hands(hands) -> list[int]:
-    if not isinstance(hands, (list, tuple)) or len(hands) != 4:
-        raise SetupError("hands must be 4 lists of 13 card codes (P0..P3)")
-    masks = []
-    seen = 0
-    for p, h in enumerate(hands):
-        if not isinstance(h, (list, tuple)) or len(h) != 13:
-            raise SetupError(f"P{p} must hold 13 cards, not {h!r}")
-        m = 0
-        for code in h:
-            try:
-                c = R.DECK.parse(code)
-            except Exception as exc:
-                raise SetupError(f"P{p}: {exc}") from None
-            if seen >> c & 1:
-                raise SetupError(f"{R.CODES[c]} is dealt twice")
-            seen |= BIT[c]
-            m |= BIT[c]
-        masks.append(m)
-    return masks
+    return [mask(h) for h in parse_hands(R.DECK, hands, 4, 13)]
 
 
 def _setup_scores(scores) -> list[int]:

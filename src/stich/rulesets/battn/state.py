@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from stich.cards import iter_bits
 from stich.engine import TERMINAL, SetupError, State
+from stich.engine.setup import mask, parse_cards, parse_hands, parse_stock
 from stich.rulesets.battn.cards import CRITICI_MASK, DECK, RANKS, SUITS, plain_rank_value
 
 # Phases (the decision the current player faces).
@@ -87,44 +88,21 @@ class BattnState(State):
             raise SetupError(f"team {TEAM_NAMES[x_team]} has {self.scores[x_team]} < {thr} points: no X")
         return x_team
 
-    def _codes(self, codes, what):
-        if not isinstance(codes, (list, tuple)):
-            raise SetupError(f"{what} must be a list of card codes, not {codes!r}")
-        out = []
-        for c in codes:
-            if not isinstance(c, str) or not DECK.is_card(c):
-                raise SetupError(f"{what}: {c!r} is not a card of Le Sappadine (e.g. 'PoK' or 'K-Po')")
-            out.append(DECK.parse(c))
-        return out
-
     def _check_hands(self, hands, stock):
-        if not isinstance(hands, (list, tuple)) or len(hands) != 4:
-            raise SetupError("hands must be 4 lists of 5 cards (seats 0..3)")
-        masks = []
-        seen = 0
-        for s, h in enumerate(hands):
-            cards = self._codes(h, f"hand of seat {s}")
-            if len(cards) != 5:
-                raise SetupError(f"seat {s} must hold 5 cards, not {len(cards)}")
-            m = 0
-            for c in cards:
-                if (seen | m) >> c & 1:
-                    raise SetupError(f"card {DECK.code(c)} appears twice")
-                m |= 1 << c
-            seen |= m
-            masks.append(m)
-        rest = [c for c in range(_N) if not seen >> c & 1]
+        cards = parse_hands(DECK, hands, 4, 5)
+        masks = [mask(h) for h in cards]
         if stock is None:
-            self.hand_rng(1, "stock").shuffle(rest)
-            st = rest
+            dealt = 0
+            for m in masks:
+                dealt |= m
+            st = [c for c in range(_N) if not dealt >> c & 1]
+            self.hand_rng(1, "stock").shuffle(st)
         else:
-            st = self._codes(stock, "stock")
-            if sorted(st) != rest:
-                raise SetupError("the stock must hold exactly the 20 cards not in the hands, each once")
+            st = parse_stock(DECK, stock, cards)
         return masks, st
 
     def _check_deck(self, deck):
-        cards = self._codes(deck, "deck")
+        cards = parse_cards(DECK, deck, "deck")
         if sorted(cards) != list(range(_N)):
             raise SetupError("deck must list all 40 cards of Le Sappadine once, top first")
         return cards

@@ -14,6 +14,7 @@ public ``partner_revealed`` event that directly follows the play of the called c
 from __future__ import annotations
 
 from stich.engine import TERMINAL, SetupError, State
+from stich.engine.setup import mask, parse_hands
 from stich.rulesets.biscambiggia.rules import (
     CARDS_EACH,
     DECK,
@@ -59,24 +60,7 @@ class BiscambiggiaState(State):
         self._deal(dealt)
 
     def _check_hands(self, hands) -> list[int]:
-        if not isinstance(hands, (list, tuple)) or len(hands) != NUM_PLAYERS:
-            raise SetupError(f"hands must be {NUM_PLAYERS} lists of {CARDS_EACH} cards, one per seat 0..4")
-        masks, seen = [], 0
-        for seat, hand in enumerate(hands):
-            if not isinstance(hand, (list, tuple)) or len(hand) != CARDS_EACH:
-                raise SetupError(f"seat {seat} must get exactly {CARDS_EACH} cards (BB-2.3), not {hand!r}")
-            mask = 0
-            for code in hand:
-                try:
-                    card = DECK.parse(code)
-                except Exception:
-                    raise SetupError(f"seat {seat}: {code!r} is not a card of the genoese40 deck") from None
-                if (mask | seen) >> card & 1:
-                    raise SetupError(f"the card {DECK.code(card)} is dealt twice")
-                mask |= 1 << card
-            seen |= mask
-            masks.append(mask)
-        return masks
+        return [mask(h) for h in parse_hands(DECK, hands, NUM_PLAYERS, CARDS_EACH)]   # BB-2.3
 
     def _deal(self, given=None) -> None:
         """BB-2.2/2.3: shuffle, cut and deal 4 + 4 cards each, from the dealer's right, dealer last."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from stich.cards import iter_bits
 from stich.engine import SetupError
+from stich.engine.setup import mask, parse_cards, parse_hands, parse_stock
 from stich.rulesets.watten.ranking import RANK_CODES, SUIT_CODES, WELI_RANK
 
 CUT, ANSAGE, DECIDE, PLAY, RESPOND, REQUEST, OVER = range(7)
@@ -76,60 +77,22 @@ class DealMixin:
 
     def _check_pack(self, pack) -> list[int]:
         d = self.game.deck
-        if isinstance(pack, str) or not isinstance(pack, (list, tuple)):
-            raise SetupError(f"pack must be a list of all {len(d)} cards, top first")
-        out = []
-        for code in pack:
-            try:
-                out.append(d.parse(code))
-            except Exception:
-                raise SetupError(f"{code!r} is not a card of the {d.name} deck") from None
+        out = parse_cards(d, pack, "pack")
         if sorted(out) != list(range(len(d))):
             raise SetupError(f"pack must hold each of the {len(d)} cards of the {d.name} deck exactly once")
         return out
 
     def _check_hands(self, hands, stock):
         g = self.game
-        d, n = g.deck, g.num_players
-        if not isinstance(hands, (list, tuple)) or len(hands) != n:
-            raise SetupError(f"hands must be a list of {n} hands (one per seat), got {hands!r}")
-        seen = 0
-        masks = []   # per seat, the card indices in the given order (their slots)
-        for i, h in enumerate(hands):
-            if isinstance(h, str) or not isinstance(h, (list, tuple)) or len(h) != 5:
-                raise SetupError(f"seat {i + 1}'s hand must be a list of 5 cards, got {h!r}")
-            m = 0
-            for code in h:
-                try:
-                    c = d.parse(code)
-                except Exception:
-                    raise SetupError(f"{code!r} is not a card of the {d.name} deck") from None
-                if (seen | m) >> c & 1:
-                    raise SetupError(f"card {d.code(c)} is dealt twice")
-                m |= 1 << c
-            seen |= m
-            masks.append([d.parse(code) for code in h])
-        rest = d.full_mask & ~seen
+        cards = parse_hands(g.deck, hands, g.num_players, 5)
         if stock is None:
-            st = list(iter_bits(rest))
+            dealt = 0
+            for h in cards:
+                dealt |= mask(h)
+            st = list(iter_bits(g.deck.full_mask & ~dealt))   # the undealt cards in deck order
         else:
-            if isinstance(stock, str) or not isinstance(stock, (list, tuple)):
-                raise SetupError(f"stock must be a list of cards, got {stock!r}")
-            st = []
-            sm = 0
-            for code in stock:
-                try:
-                    c = d.parse(code)
-                except Exception:
-                    raise SetupError(f"{code!r} is not a card of the {d.name} deck") from None
-                if (seen | sm) >> c & 1:
-                    raise SetupError(f"card {d.code(c)} appears twice in hands and stock")
-                sm |= 1 << c
-                st.append(c)
-            if sm != rest:
-                raise SetupError(f"the stock must hold exactly the undealt cards: missing "
-                                 f"{', '.join(d.codes_of(rest & ~sm))}")
-        self._given = (masks, st)
+            st = parse_stock(g.deck, stock, cards)
+        self._given = (cards, st)
 
     # --- a new hand -------------------------------------------------------------------------------
     def _begin_hand(self, explicit: bool = False) -> None:

@@ -1,0 +1,70 @@
+"""Validation of explicit set-ups (``new_state(hands=..., stock=...)``), shared by every game.
+
+Each function returns card indices and raises :class:`SetupError` with one wording for all
+games; seats are named both ways (``hands[0] (seat 1)``) because the list index is 0-based and
+players count from 1.
+"""
+
+from __future__ import annotations
+
+from stich.cards import Deck
+from stich.engine.errors import SetupError
+
+
+def parse_cards(deck: Deck, codes, what: str) -> list[int]:
+    """The card indices of a list of card codes; ``what`` names the list in errors."""
+    if isinstance(codes, str) or not isinstance(codes, (list, tuple)):
+        raise SetupError(f"{what} must be a list of card codes, not {codes!r}")
+    out = []
+    for code in codes:
+        if not isinstance(code, str) or not deck.is_card(code):
+            raise SetupError(f"{what}: {code!r} is not a card of the {deck.name} deck "
+                             f"(e.g. {deck.codes[0]!r})")
+        out.append(deck.parse(code))
+    return out
+
+
+def parse_hands(deck: Deck, hands, seats: int, size: int) -> list[list[int]]:
+    """Per seat, the card indices of its hand in the given order: ``seats`` hands of ``size``
+    distinct cards each."""
+    if isinstance(hands, str) or not isinstance(hands, (list, tuple)) or len(hands) != seats:
+        raise SetupError(f"hands must be {seats} lists of {size} cards, one per seat, not {hands!r}")
+    seen = 0
+    out = []
+    for s, hand in enumerate(hands):
+        cards = parse_cards(deck, hand, f"hands[{s}] (seat {s + 1})")
+        if len(cards) != size:
+            raise SetupError(f"hands[{s}] (seat {s + 1}) must hold exactly {size} cards, not {len(cards)}")
+        for c in cards:
+            if seen >> c & 1:
+                raise SetupError(f"card {deck.code(c)} is dealt twice")
+            seen |= 1 << c
+        out.append(cards)
+    return out
+
+
+def parse_stock(deck: Deck, stock, hands: list[list[int]]) -> list[int]:
+    """The stock, top first: exactly the cards that are not in ``hands``, each once."""
+    cards = parse_cards(deck, stock, "stock")
+    dealt = 0
+    for hand in hands:
+        for c in hand:
+            dealt |= 1 << c
+    rest = deck.full_mask & ~dealt
+    given = 0
+    for c in cards:
+        if (dealt | given) >> c & 1:
+            raise SetupError(f"card {deck.code(c)} is dealt twice (in the stock)")
+        given |= 1 << c
+    if given != rest:
+        raise SetupError(f"the stock must hold exactly the {rest.bit_count()} cards not in the hands; "
+                         f"missing: {', '.join(deck.codes_of(rest & ~given))}")
+    return cards
+
+
+def mask(cards: list[int]) -> int:
+    """The bitmask of a list of card indices."""
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
