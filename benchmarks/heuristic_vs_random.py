@@ -22,12 +22,12 @@ A 4-player team game (watten, battn) counts a win for the side with returns > 0.
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 
 import stich
 import stich.bots.heuristic  # noqa: F401  (registers "heuristic")
+from stich.arena.stats import wilson
 from stich.bots import make_bot
 
 CONFIGS = [("watten", v) for v in ("euregio", "bavarian_4", "bavarian_3", "bavarian_2",
@@ -46,16 +46,6 @@ def play(game, seed, kinds, bot_seed):
         legal = [str(a) for a in state.legal_actions()]
         state.apply(bots[seat].choose(state.view(seat), legal))
     return state.returns()
-
-
-def wilson(wins, n, z=1.96):
-    if n == 0:
-        return 0.0, 0.0
-    p = wins / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return c - h, c + h
 
 
 def measure(name, variant, n, seed0=1000):

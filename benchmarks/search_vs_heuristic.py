@@ -21,12 +21,12 @@ time per decision is measured per process (one core each).
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
 import stich
+from stich.arena.stats import wilson
 
 CONFIGS = [("watten", v) for v in ("euregio", "bavarian_4", "bavarian_3", "bavarian_2",
                                    "tyrolean", "guate", "blind")]
@@ -106,16 +106,6 @@ def one_seed(args):
             ret = run(kinds)
             results.append(1.0 if ret[seat] > 0 else (0.5 if ret[seat] == 0 else 0.0))
     return results, think, worst, faults
-
-
-def wilson(wins, n, z=1.96):
-    if n == 0:
-        return 0.0, 0.0
-    p = wins / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return c - h, c + h
 
 
 def main(argv=None):
