@@ -63,6 +63,39 @@ def test_masks_round_trip():
     assert d.suit_mask(0).bit_count() == 13 and d.rank_mask(12).bit_count() == 4
 
 
+def test_mask_lists_match_the_bits_of_every_mask():
+    from stich.cards import MaskLists
+
+    lists = MaskLists([f"c{i}" for i in range(33)], extra="raise")
+    rng = random.Random(3)
+    for _ in range(500):
+        m = rng.getrandbits(33) & rng.getrandbits(33)
+        want = [f"c{i}" for i in range(33) if m >> i & 1]
+        assert lists(m) == want
+        assert lists(m | MaskLists.EXTRA_BIT) == want + ["raise"]
+        got = lists(m)
+        got.append("x")            # a new list every time: the tables stay intact
+        assert lists(m) == want
+    assert lists(0) == []
+    with pytest.raises(ValueError, match="no extra"):
+        MaskLists(["a", "b"])(MaskLists.EXTRA_BIT)
+
+
+def test_shuffles_are_uniform_permutations_fixed_by_seed_and_keys():
+    a = ToyGame().new_state(seed=11)
+    b = ToyGame().new_state(seed=11)
+    p = a.shuffled(33, 1, 0)
+    assert sorted(p) == list(range(33))
+    assert p == b.shuffled(33, 1, 0)                     # same seed and keys, same pack
+    assert p != a.shuffled(33, 2, 0) != a.shuffled(33, 1, "x")
+    assert p != ToyGame().new_state(seed=12).shuffled(33, 1, 0)
+    # Every card lands on the first place about equally often (52 cards, 5,200 shuffles).
+    firsts = [0] * 52
+    for k in range(5200):
+        firsts[a.shuffled(52, k)[0]] += 1
+    assert min(firsts) > 50 and max(firsts) < 160
+
+
 # --- options --------------------------------------------------------------------------------
 def test_options_are_validated_defaulted_and_frozen():
     g = ToyGame("long", target="7", colour="BLUE")

@@ -12,7 +12,9 @@ classes do parsing, validation, errors, history, records, replay, views and clon
 
 from __future__ import annotations
 
+import hashlib
 import random
+import struct
 
 from stich.cards import Deck
 from stich.engine.actions import Action
@@ -206,13 +208,14 @@ class State:
         """A specific reason why a well-formed action is illegal now, if the game knows one."""
         return None
 
-    #: True if some actions are not seen by every seat; the game then implements
-    #: :meth:`_action_audience` (kept a flag so that ``apply`` stays fast for the others).
-    _hides_actions: bool = False
+    #: Verbs of actions that not every seat may see; for these the game implements
+    #: :meth:`_action_audience` (a set of verbs, so that ``apply`` stays fast for the others).
+    _hidden_verbs: frozenset[str] = frozenset()
 
     def _action_audience(self, seat: int, action: Action) -> int | None:
-        """Which seats see ``seat`` take ``action`` (called before it is applied): ``None`` =
-        everybody, else a bitmask.  E.g. a blind Ansage card shown to one player only."""
+        """Which seats see ``seat`` take ``action`` (one of ``_hidden_verbs``; called before it is
+        applied): ``None`` = everybody, else a bitmask.  E.g. a blind Ansage card shown to one
+        player only."""
         return None
 
     def _copy_into(self, other: State) -> None:
@@ -239,7 +242,10 @@ class State:
 
     def apply(self, action) -> None:
         """Apply an action (an Action or its text).  Illegal or malformed: an error, no change."""
-        seat_prefix, act = self.game.parse_action(action)
+        if type(action) is Action:   # the common case: an action from legal_actions()
+            seat_prefix, act = None, action
+        else:
+            seat_prefix, act = self.game.parse_action(action)
         seat = self.current_player
         if seat < 0:
             raise IllegalActionError(f"the match is over; {act!s} cannot be played")
@@ -258,7 +264,7 @@ class State:
                 + (f": {reason}" if reason else "")
                 + f" (legal: {shown})"
             )
-        if self._hides_actions:
+        if act.verb in self._hidden_verbs:
             aud = self._action_audience(seat, act)
             if aud is not None:
                 self._action_hidden[len(self.history)] = aud
@@ -287,6 +293,14 @@ class State:
     def hand_rng(self, *keys) -> random.Random:
         """A random generator for one hand, derived from the seed (cheap clones need no RNG state)."""
         return random.Random("/".join(map(str, (self.seed, *keys))))
+
+    def shuffled(self, n: int, *keys) -> list[int]:
+        """A uniformly random permutation of ``range(n)``, derived from the seed and ``keys``.
+
+        The same seed and keys give the same permutation on every platform.  Sorting by 32-bit
+        keys from SHAKE-128 costs about half of seeding and drawing from a ``random.Random``,
+        and shuffles are on the hot path of random play (one or more per hand)."""
+        return _permutation(n, f"{self.seed}/{'/'.join(map(str, keys))}".encode())
 
     # --- views ------------------------------------------------------------------------------------
     def visible_events(self, seat: int | None) -> list[dict]:
@@ -408,6 +422,18 @@ class State:
     def __repr__(self) -> str:
         return (f"<{self.game.name} {self.game.variant} state: hand {self.hand_number}, "
                 f"to act: {self.current_player}>")
+
+
+_UNPACKERS: dict[int, struct.Struct] = {}
+
+
+def _permutation(n: int, key: bytes) -> list[int]:
+    unpack = _UNPACKERS.get(n)
+    if unpack is None:
+        unpack = _UNPACKERS[n] = struct.Struct(f"<{n}I")
+    sort_keys = unpack.unpack(hashlib.shake_128(key).digest(4 * n))
+    # Ties of two 32-bit keys (about 1 in 10**7 deals of 52 cards) keep index order: harmless.
+    return sorted(range(n), key=sort_keys.__getitem__)
 
 
 def _audience_list(aud: int | None):

@@ -65,10 +65,13 @@ class OptionSpec:
 class Options(Mapping):
     """A frozen mapping of option name to value, also readable as attributes."""
 
-    __slots__ = ("_values",)
-
     def __init__(self, values: dict):
         object.__setattr__(self, "_values", dict(values))
+        # Plain instance attributes: read on hot paths, where ``__getattr__`` (reached only
+        # after a failed lookup) costs a microsecond or more.  Names of mapping methods stay methods.
+        cls = type(self)
+        self.__dict__.update({k: v for k, v in self._values.items()
+                              if isinstance(k, str) and not hasattr(cls, k)})
 
     def __getitem__(self, key):
         return self._values[key]

@@ -26,13 +26,7 @@ class DealMixin:
         return (seat - self.game.step) % self.game.num_players
 
     def _codes(self, mask: int) -> list[str]:
-        codes = self.game.deck.codes
-        out = []
-        while mask:
-            low = mask & -mask
-            out.append(codes[low.bit_length() - 1])
-            mask ^= low
-        return out
+        return self.game.codes_of(mask)
 
     # --- set-up -----------------------------------------------------------------------------------
     def _start(self, hands=None, stock=None, dealer=None, scores=None, pack=None, **unknown):
@@ -144,19 +138,13 @@ class DealMixin:
             masks, st = self._given
             del self._given
             self.hands = [sum(1 << c for c in h) for h in masks]
-            self.dealt = [list(h) for h in masks]
+            self.dealt = dict(enumerate(masks))   # seat -> the cards in dealt order
             self.stock = list(st)
             self._after_deal()
             return
-        if getattr(self, "_given_pack", None) is not None:
-            pack = self._given_pack
-            self._given_pack = None
-        else:
-            # A uniform shuffle (random sort keys: cheaper than random.shuffle).
-            rnd = self.hand_rng(self.hand_number, self.redeal).random
-            keys = [rnd() for _ in g.deck.codes]
-            pack = sorted(range(len(keys)), key=keys.__getitem__)
-        self.pack = pack
+        # The pack is shuffled when it is cut (``_apply_cut``); a given pack stands in for the first.
+        self.pack = getattr(self, "_given_pack", None)
+        self._given_pack = None
         self.phase = CUT
         self.current_player = self.cutter
 
@@ -172,7 +160,11 @@ class DealMixin:
     def _apply_cut(self, k: int) -> None:
         g = self.game
         self.emit("cut", None, seat=self.cutter, k=k)
-        top, bottom = self.pack[:k], self.pack[k:]
+        pack = self.pack
+        if pack is None:
+            pack = self.shuffled(len(g.deck), self.hand_number, self.redeal)
+        self.pack = None
+        top, bottom = pack[:k], pack[k:]
         got = [0] * g.num_players
         if g.bavarian:
             # B1.2: the bottom cards of the lifted packet are shown to all; Kritische go to
@@ -195,9 +187,7 @@ class DealMixin:
         elif g.euregio:
             # E.2: the cutter privately sees the card that ends at the bottom of the pack.
             self.emit("cut_peek", 1 << self.cutter, seat=self.cutter, card=g.deck.code(top[-1]))
-        pack = bottom + top
-        del self.pack
-        self._deal(pack, got)
+        self._deal(bottom + top, got)
 
     def _deal(self, pack: list[int], got: list[int]) -> None:
         """3+2 (or 2+3) from the top, forehand first; Kritische already received reduce round 1."""
@@ -214,11 +204,12 @@ class DealMixin:
         self._after_deal()
 
     def _dealt_list(self, seat: int) -> list[int]:
-        """The cards of ``seat`` in the order they were dealt to him."""
+        """The cards of ``seat`` in the order they were dealt to him (``dealt``: the deal's
+        ``(order, pack)``, or per seat the cards of an explicit deal or an exchange)."""
         if isinstance(self.dealt, tuple):
             order, pack = self.dealt
             return [c for p, c in zip(order, pack, strict=False) if p == seat]
-        return self.dealt[seat]
+        return list(self.dealt[seat])
 
     def _deal_order(self, got: list[int]) -> list[int]:
         """The receiving seat of each card from the top of the pack (cached per forehand)."""
@@ -277,13 +268,7 @@ class DealMixin:
             if g.euregio and g.options.schlagtausch == "on" and not self.swap_asked \
                     and self._nothing_shown():
                 acts.append(g.A_ASK_SWAP)
-            m = self.hands[seat]
-            sb = g.show_by_bit
-            while m:
-                low = m & -m
-                acts.append(sb[low])
-                m ^= low
-            return acts
+            return acts + g.show_list(self.hands[seat]) if acts else g.show_list(self.hands[seat])
         if self.schlag is None:
             if self._may_ask_exchange(seat):
                 acts.append(g.A_ASK_EXCHANGE)
@@ -436,15 +421,14 @@ class DealMixin:
             # R8: discards are shuffled into the stock; the Ansage (and a swap) are void.  The
             # discards join in the order they were dealt, so the shuffle depends on places only.
             stock = self.stock + self._dealt_list(fh) + self._dealt_list(dl)
-            self.hand_rng(self.hand_number, self.redeal, "exchange", self.exchanges).shuffle(stock)
+            order = self.shuffled(len(stock), self.hand_number, self.redeal, "exchange", self.exchanges)
+            stock = [stock[i] for i in order]
         else:
             stock = self.stock   # R8: Tyrolean family, new cards from the top, no reshuffle
             self.exchange_closed = True
         self.hands[fh] = sum(1 << c for c in stock[:5])
         self.hands[dl] = sum(1 << c for c in stock[5:10])
-        dealt = [self._dealt_list(p) for p in range(g.num_players)]
-        dealt[fh], dealt[dl] = stock[:5], stock[5:10]
-        self.dealt = dealt
+        self.dealt = {fh: stock[:5], dl: stock[5:10]}   # only these two ever exchange
         self.stock = stock[10:]
         self.emit("exchange", None, seats=[fh, dl], count=self.exchanges)
         for s in (fh, dl):

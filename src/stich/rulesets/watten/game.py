@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from stich.cards import deck
+from stich.cards import MaskLists, deck
 from stich.engine import Game
 from stich.rulesets.watten.options import BAVARIAN, DECK33, OPTION_SPECS, VARIANTS
 from stich.rulesets.watten.ranking import RANK_CODES, SUIT_CODES, WELI_RANK, build_ranking, kritische_cards
+
+#: In a mask for ``WattenGame.play_list``: "raise is legal too" (a bit above every card).
+RAISE_BIT = MaskLists.EXTRA_BIT
 
 
 class WattenGame(Game):
@@ -70,19 +73,20 @@ class WattenGame(Game):
         self.weli = d.find(1, WELI_RANK) if not self.bavarian else None
         self._rankings: dict = {}
         self.deal_orders: dict = {}
-        self.play_lists: dict = {}
         # Interned actions (§0.5).  cut k: R17, 4 <= k <= n - 4.
         a = self.action
         self.cut_actions = [a("cut", str(k), k) for k in range(4, n - 3)]
         self.schlag_actions = {r: a("schlag", RANK_CODES[r], r) for r in self.schlag_ranks}
         self.trump_actions = [a("trump", SUIT_CODES[s], s) for s in range(4)]
         self.play_actions = [a("play", d.code(c), c) for c in range(n)]
-        self.play_by_bit = {1 << c: self.play_actions[c] for c in range(n)}
         self.show_actions = [a("show", d.code(c), c) for c in range(n)]
-        self.show_by_bit = {1 << c: self.show_actions[c] for c in range(n)}
+        self.show_list = MaskLists(self.show_actions)
+        self.codes_of = MaskLists(d.codes)   # the codes of a mask of cards
         for verb in ("raise", "accept", "fold", "challenge", "hold", "concede", "ask_exchange",
                      "agree_exchange", "refuse_exchange", "ask_swap", "agree_swap", "refuse_swap"):
             setattr(self, "A_" + verb.upper(), a(verb))
+        #: the play actions of a mask of cards (+ ``raise`` with RAISE_BIT): the hot path of play
+        self.play_list = MaskLists(self.play_actions, extra=self.A_RAISE)
 
     def _parse_arg(self, verb: str, arg: str) -> str:
         """Canonical argument text: ``schlag o`` -> ``schlag O``, ``schlag W`` -> ``schlag 6``."""
@@ -92,19 +96,6 @@ class WattenGame(Game):
         if verb == "trump":
             return arg.strip().upper()
         return super()._parse_arg(verb, arg)
-
-    def play_list(self, mask: int) -> list:
-        """The (cached, shared: never mutate) list of play actions for a mask of cards."""
-        pb = self.play_by_bit
-        acts = []
-        m = mask
-        while m:
-            low = m & -m
-            acts.append(pb[low])
-            m ^= low
-        if len(self.play_lists) < 300_000:
-            self.play_lists[mask] = acts
-        return acts
 
     def ranking(self, schlag: int, trump: int):
         """The (cached) ranking of one (Schlag, trump) pair."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from stich.engine import State
 from stich.rulesets.watten.deal import ANSAGE, CUT, DECIDE, OVER, PLAY, REQUEST, RESPOND, DealMixin
+from stich.rulesets.watten.game import RAISE_BIT
 from stich.rulesets.watten.play import PlayMixin
 from stich.rulesets.watten.ranking import RANK_CODES, SUIT_CODES
 
@@ -19,8 +20,6 @@ class WattenState(DealMixin, PlayMixin, State):
         other.trick = self.trick.copy()
         other.trick_seats = self.trick_seats.copy()
         other.tricks = self.tricks.copy()
-        if hasattr(self, "pack"):
-            other.pack = self.pack.copy()
 
     # --- legal actions (§0.5) ---------------------------------------------------------------------
     def _legal_actions(self):
@@ -29,13 +28,11 @@ class WattenState(DealMixin, PlayMixin, State):
         g = self.game
         if ph == PLAY:
             m = self._playable(seat)
-            acts = g.play_lists.get(m)
-            if acts is None:
-                acts = g.play_list(m)
             if self._can_raise(seat):
-                acts = acts + [g.A_RAISE]
+                m |= RAISE_BIT
+            acts = g.play_list(m)
             if g.euregio and not self.exchange_closed and self._may_ask_exchange(seat):
-                acts = acts + [g.A_ASK_EXCHANGE]
+                acts.append(g.A_ASK_EXCHANGE)
             return acts
         if ph == RESPOND:
             return self._respond_actions()
@@ -201,10 +198,8 @@ class WattenState(DealMixin, PlayMixin, State):
         return False
 
     # --- hidden actions (views' action log; stich.engine.worlds) ------------------------------------
-    _hides_actions = True
+    _hidden_verbs = frozenset({"show"})
 
     def _action_audience(self, seat: int, action):
-        if action.verb != "show":
-            return None
         from stich.rulesets.watten.worlds import action_audience
         return action_audience(self, seat, action)
