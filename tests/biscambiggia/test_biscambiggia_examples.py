@@ -253,8 +253,7 @@ def test_ab17_deal_positions():
     assert deal_positions(4) == (16, 17, 18, 19, 36, 37, 38, 39)
     # The engine deals a seeded hand exactly so: A (dealer's right) first, dealer last.
     s = game().new_state(seed=99, dealer=2)
-    cards = list(range(40))
-    s.hand_rng("deal", 1).shuffle(cards)
+    cards = s.shuffled(40, "deal", 1)
     for rel in range(5):
         seat = (2 + 1 + rel) % 5
         assert s.hands[seat] == sum(1 << cards[p] for p in deal_positions(rel))

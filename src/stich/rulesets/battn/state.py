@@ -96,7 +96,7 @@ class BattnState(State):
             for m in masks:
                 dealt |= m
             st = [c for c in range(_N) if not dealt >> c & 1]
-            self.hand_rng(1, "stock").shuffle(st)
+            st = [st[i] for i in self.shuffled(len(st), 1, "stock")]
         else:
             st = parse_stock(DECK, stock, cards)
         return masks, st
@@ -158,8 +158,7 @@ class BattnState(State):
             if given_deck is not None:
                 self.deck = list(given_deck)
             else:
-                self.deck = list(range(_N))
-                self.hand_rng(self.hand_number, "shuffle").shuffle(self.deck)   # BT-5.1
+                self.deck = self.shuffled(_N, self.hand_number, "shuffle")   # BT-5.1
         self.orbi_open = self.opts["orbi_enabled"] and self.x_team is None   # A4-16 vi
         self._status()
         if self.orbi_open and self.opts["orbi_before_cut"]:

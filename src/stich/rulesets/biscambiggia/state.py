@@ -67,9 +67,8 @@ class BiscambiggiaState(State):
         self.deal_number += 1
         d = self.dealer
         if given is None:
-            cards = list(range(len(DECK)))
             # The cut (BB-2.2) is part of the random shuffle: see PR-C2 in docs/biscambiggia.md.
-            self.hand_rng("deal", self.deal_number).shuffle(cards)
+            cards = self.shuffled(len(DECK), "deal", self.deal_number)
             given = [0] * NUM_PLAYERS
             for rel in range(NUM_PLAYERS):
                 seat = (d + 1 + rel) % NUM_PLAYERS
