@@ -136,9 +136,12 @@ class Game:
             seed = random.SystemRandom().randrange(2**63)
         elif isinstance(seed, bool) or not isinstance(seed, int):
             raise SetupError(f"seed must be a whole number or None, not {seed!r}")
-        explicit = {k: v for k, v in
-                    dict(hands=hands, stock=stock, dealer=dealer, scores=scores, **setup).items()
-                    if v is not None}
+        if hands is None and stock is None and dealer is None and scores is None and not setup:
+            explicit = {}   # a random deal: the common case
+        else:
+            explicit = {k: v for k, v in
+                        dict(hands=hands, stock=stock, dealer=dealer, scores=scores, **setup).items()
+                        if v is not None}
         if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)
                                    or not 0 <= dealer < self.num_players):
             raise SetupError(f"dealer must be a seat 0..{self.num_players - 1}, not {dealer!r}")

@@ -201,5 +201,7 @@ class WattenState(DealMixin, PlayMixin, State):
     _hidden_verbs = frozenset({"show"})
 
     def _action_audience(self, seat: int, action):
-        from stich.rulesets.watten.worlds import action_audience
-        return action_audience(self, seat, action)
+        """T3, E.4: a blind Ansage card is seen by the Ansager (only its owner when simultaneous)."""
+        if self.game.ansage_order == "simultaneous":
+            return 1 << seat
+        return (1 << self.schlag_seat) | (1 << self.trump_seat)

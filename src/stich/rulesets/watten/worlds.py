@@ -104,15 +104,6 @@ def world_fixup(state, view: dict, spec: WorldSpec) -> None:
         state.public[seat] |= 1 << deck.parse(card)
 
 
-def action_audience(state, seat: int, action) -> int | None:
-    """T3, E.4: a blind Ansage card is seen by the Ansager (only its owner when simultaneous)."""
-    if action.verb != "show":
-        return None
-    if state.game.ansage_order == "simultaneous":
-        return 1 << seat
-    return (1 << state.schlag_seat) | (1 << state.trump_seat)
-
-
 def _own_cards(events, me) -> list[str]:
     cards: list[str] = []
     for ev in events:
