@@ -44,6 +44,30 @@ def test_s1_raise_accept_then_fold():
     assert seat(alt) == 3 and can_raise(alt)
 
 
+def test_window_b_the_responder_may_accept_and_raise_again():
+    """R9 window (b), PR-W3: ``raise`` as the answer accepts and offers the next raise at once."""
+    s = open_bavarian([5, 5])
+    act(s, "1:raise")
+    assert seat(s) == 2 and set(legal_verbs(s)) == {"accept", "fold", "raise"}
+    act(s, "2:raise")                         # accept 3, offer 4
+    v = s.view(None)
+    assert v["stake"] == 3 and seat(s) == 3    # the raiser's first opponent after seat 2 answers (R34)
+    assert [e["type"] for e in v["events"]][-2:] == ["accept", "raise"]
+    act(s, "3:accept")
+    assert s.view(0)["stake"] == 4 and seat(s) == 1 and can_raise(s)   # A accepted: A may raise next
+    play_first(s)
+    assert seat(s) == 2 and not can_raise(s)  # B's raise was the last one accepted
+
+
+def test_window_b_respects_locks_and_caps():
+    s = open_bavarian([5, 9])                 # B is locked at 9 (lock_at = target - 2 = 9)
+    act(s, "1:raise")
+    assert seat(s) == 2 and "raise" not in legal_verbs(s)
+    with pytest.raises(Exception, match="locked, the stake is fixed or capped"):
+        act(s, "2:raise")
+    assert s.view(None)["stake"] == 2 and seat(s) == 2      # the refusal changed nothing
+
+
 def test_s2_bavarian_lock():
     s = open_bavarian([9, 4])
     assert seat(s) == 1 and not can_raise(s)

@@ -52,9 +52,14 @@ class PlayMixin:
     def _score_of(self, seat: int) -> int:
         return self.scores[self.side[seat]] if self.game.num_players == 4 else self.scores[seat]
 
-    def _can_raise(self, seat: int, bluffing_allowed: bool = True) -> bool:
+    def _can_raise(self, seat: int, bluffing_allowed: bool = True, accepting: bool = False) -> bool:
+        """§2.8 item 1 for ``seat``; ``accepting``: as if the pending raise were accepted first
+        (window (b) of R9: the accepter raises again before the next card)."""
         side = self.side[seat]
-        if side == self.last_raiser_side:
+        stake = self.stake
+        if accepting:
+            stake += 1                # the raiser's side is the last accepted raiser now
+        elif side == self.last_raiser_side:
             return False              # R10: alternate; the side that accepted raises next
         if self.fixed:
             # R13(b): a fixed hand cannot be raised, except by the trailing side with the option.
@@ -64,7 +69,7 @@ class PlayMixin:
         score = self.scores[side] if g.num_players == 4 else self.scores[seat]
         if score >= g.lock_at:
             return False              # §2.9: gestrichen / locked
-        if g.raise_cap and score + self.stake >= g.target:
+        if g.raise_cap and score + stake >= g.target:
             return False              # R11 option
         if self.trick_no == 5 and self._last_trick_restricted(seat) and not self._last_trick_card_ok(seat):
             return g.bluff and bluffing_allowed
@@ -105,9 +110,16 @@ class PlayMixin:
     def _respond_actions(self) -> list:
         g = self.game
         acts = [g.A_ACCEPT, g.A_FOLD]
+        if self._can_raise(self.current_player, accepting=True):
+            acts.append(g.A_RAISE)    # PR-W3: accept and raise again at once (R9 window (b))
         if self.challengeable:
             acts.append(g.A_CHALLENGE)
         return acts
+
+    def _apply_reraise(self, seat: int) -> None:
+        """R9 window (b): ``raise`` while answering = accept, then offer the next raise."""
+        self._apply_accept(seat)
+        self._apply_raise(seat)
 
     def _apply_accept(self, seat: int) -> None:
         self.stake += 1

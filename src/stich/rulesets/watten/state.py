@@ -52,7 +52,10 @@ class WattenState(DealMixin, PlayMixin, State):
         if verb == "play":
             self._apply_play(seat, action.value)
         elif verb == "raise":
-            self._apply_raise(seat)
+            if self.phase == RESPOND:
+                self._apply_reraise(seat)
+            else:
+                self._apply_raise(seat)
         elif verb == "accept":
             self._apply_accept(seat)
         elif verb == "fold":
@@ -99,6 +102,9 @@ class WattenState(DealMixin, PlayMixin, State):
             return f"a trump was led and you hold trump: play one of {ok} (trump or a Linke; T1.6/E.8)"
         if ph == PLAY and verb == "raise":
             return self._why_no_raise(seat)
+        if ph == RESPOND and verb == "raise":
+            return ("accepting and raising again is not allowed now: your score is locked, the stake is "
+                    "fixed or capped, or the last-trick rule forbids it (§2.8)")
         if verb == "show" and ph == ANSAGE and not self.hands[seat] >> action.value & 1:
             return f"you can only show a card you hold (R23), not {action.arg}"
         if verb == "cut" and ph == CUT:
