@@ -212,3 +212,21 @@ def test_domino_views_show_the_layout_and_hide_hands():
                                                                         if s == 1 and c != "PASS")
     spectator = state.view(None)
     assert spectator["hand"] == [] and all(h is None for h in spectator["known_hands"])
+
+
+def test_clone_copies_every_slot_and_a_seed_fixes_the_game():
+    from stich.rulesets.barbu.state import BarbuState
+
+    g = game()
+    state = g.new_state(seed=5)
+    rng = random.Random(5)
+    for _ in range(40):
+        state.apply(rng.choice(state.legal_actions()))
+    twin = state.clone()
+    for name in BarbuState.__slots__:  # clone() copies the instance dict; _copy_into the slots
+        assert getattr(twin, name) == getattr(state, name), name
+    again = g.new_state(seed=5)
+    rng = random.Random(5)
+    for _ in range(40):
+        again.apply(rng.choice(again.legal_actions()))
+    assert again.record() == state.record()

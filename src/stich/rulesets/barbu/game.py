@@ -106,39 +106,65 @@ class BarbuGame(Game):
                 verb, _, arg = text.partition(" ")
                 self.doubling[d << 4 | r] = self.action(verb, arg or None, (d, r))
         self.pass_ = self.doubling[0]  # "pass": an empty doubling turn, and the forced domino pass
+        self.pass_list = [self.pass_]  # the legal list of a domino player who cannot play
         # One interned "play" action per card; legal lists are built from 13-bit suit chunks,
-        # filled lazily (at most 4 x 8192 small lists per game).
+        # filled lazily from two small tables per suit (at most 4 x 8192 small lists per game).
         self.play = tuple(self.action("play", R.CODES[c], c) for c in range(52))
-        self._chunks: list[list] = [[None] * 8192 for _ in range(4)]
+        self._halves = [R.half_tables(self.play[13 * s:13 * s + 13]) for s in range(4)]
+        self._chunks: list[list] = [[[]] + [None] * 8191 for _ in range(4)]
         self._doubling_cache: dict[int, list] = {}
+        self._doubling_lists: dict[tuple, list] = {}  # state-side key -> list (BarbuState._doubling_list)
         self._declare_cache: dict[int, list] = {}
+        self._trick_setups: dict[tuple[int, int], tuple] = {}
 
     # --- action lists from card masks (the hot path) -----------------------------------------------
     def _chunk(self, s: int, sub: int) -> list:
+        """The legal list of the cards ``sub`` (13 bits) of suit ``s``, filling the table if needed."""
         lst = self._chunks[s][sub]
         if lst is None:
-            base = 13 * s
-            play = self.play
-            lst = self._chunks[s][sub] = [play[base + i] for i in range(13) if sub >> i & 1]
+            lo, hi = self._halves[s]
+            lst = self._chunks[s][sub] = lo[sub & 0x7F] + hi[sub >> 7]
         return lst
 
     def plays(self, mask: int) -> list:
         """The interned ``play`` actions of the cards in ``mask``, in deck order."""
-        ch = self._chunks
-        out = []
-        sub = mask & 0x1FFF
-        if sub:
-            out += ch[0][sub] or self._chunk(0, sub)
-        sub = mask >> 13 & 0x1FFF
-        if sub:
-            out += ch[1][sub] or self._chunk(1, sub)
-        sub = mask >> 26 & 0x1FFF
-        if sub:
-            out += ch[2][sub] or self._chunk(2, sub)
-        sub = mask >> 39
-        if sub:
-            out += ch[3][sub] or self._chunk(3, sub)
-        return out
+        c0, c1, c2, c3 = self._chunks
+        a = mask & 0x3FFFFFF  # two 26-bit halves: small ints, cheaper to shift than the 52-bit mask
+        b = mask >> 26
+        x0 = c0[a & 0x1FFF]
+        x1 = c1[a >> 13]
+        x2 = c2[b & 0x1FFF]
+        x3 = c3[b >> 13]
+        if x0 is None or x1 is None or x2 is None or x3 is None:  # a chunk met for the first time
+            x0, x1, x2, x3 = (self._chunk(s, mask >> 13 * s & 0x1FFF) for s in range(4))
+        return [*x0, *x1, *x2, *x3]
+
+    def trick_setup(self, contract: int, trump: int) -> tuple:
+        """(plain, follow_tables, lead_any, trump_mask, early) of a trick contract (``trump`` -1 but
+        in TRUMPS) under this game's options, computed once:
+
+        * plain: follow suit, else any card (no trumps and no forced K♥);
+        * follow_tables[s]: the chunk table of legal lists when suit ``s`` is led and a player who
+          holds it simply follows it (§2.7 rule 2: any non-trump suit, unless the K♥ may be forced),
+          else None;
+        * lead_any: any card may be led (not NO_HEARTS or BARBU, or hearts may be led anytime; R-5);
+        * trump_mask: the trump suit's cards (0 without trumps);
+        * early: the cards whose fall ends the deal early (R-7), 0 if none.
+        """
+        ts = self._trick_setups.get((contract, trump))
+        if ts is None:
+            simple_follow = not (contract == R.BARBU and self.forced_barbu)
+            early = {R.NO_QUEENS: R.QUEEN_MASK, R.BARBU: R.BIT[R.KH]}.get(contract, 0)
+            if contract == R.NO_HEARTS and self.no_hearts_early_end:
+                early = R.HEART_MASK
+            ts = self._trick_setups[contract, trump] = (
+                contract != R.TRUMPS and simple_follow,
+                tuple(self._chunks[s] if simple_follow and s != trump else None for s in range(4)),
+                not (contract == R.NO_HEARTS or contract == R.BARBU) or self.heart_lead == 2,
+                R.SUIT_MASK[trump] if trump >= 0 else 0,
+                early,
+            )
+        return ts
 
     def doubling_turns(self, may_double: int, may_redouble: int, must: int) -> list:
         """§3.2 rule 13: every (Dbl, Rdbl) with must <= Dbl <= may_double and Rdbl <= may_redouble."""

@@ -95,6 +95,15 @@ def window_left(schedule: tuple[int, ...], hand_number: int) -> int:
     return schedule[hand_number - 1:].count(schedule[hand_number - 1])
 
 
+@functools.cache
+def deal_table(first_caller: int, every_deal: bool, dealer_is_caller: bool) -> tuple[tuple[int, ...], ...]:
+    """Per deal 1..28 (index 0..27): (caller, k of §3.3, block position 1..7, displayed dealer), so
+    that setting up a deal looks them up instead of counting through the schedule."""
+    sched = callers(first_caller, every_deal)
+    return tuple((sched[d], window_left(sched, d + 1), sched[:d + 1].count(sched[d]),
+                  displayed_dealer(sched[d], dealer_is_caller)) for d in range(DEALS))
+
+
 # --- raw contract scores (§2) ------------------------------------------------------------------------
 def raw_scores(contract: int, taken: list[int], won: list[int], winners: list[int]) -> list[int]:
     """Raw deal scores of a trick contract from the cards each seat took (R-21), its trick counts
@@ -145,7 +154,7 @@ def settle(raw: list[int], business: dict[tuple[int, int], int]) -> tuple[list[i
         d = m * (raw[a] - raw[b])
         adj[a] += d
         adj[b] -= d
-    return adj, [r + x for r, x in zip(raw, adj, strict=True)]
+    return adj, [raw[0] + adj[0], raw[1] + adj[1], raw[2] + adj[2], raw[3] + adj[3]]  # (4 seats)
 
 
 def undoubled_split(total: int, caller: int) -> list[int]:
@@ -188,9 +197,29 @@ def submasks(mask: int) -> list[int]:
     return out
 
 
+def subset_lists(items) -> list[list]:
+    """Index ``m``: the items whose bit is set in ``m``, in order (all ``2 ** len(items)`` of them)."""
+    table = [[]]
+    for x in items:
+        table += [t + [x] for t in table]
+    return table
+
+
+def half_tables(items) -> tuple[list[list], list[list]]:
+    """The subset lists of the low 7 and high 6 of a suit's 13 items: a 13-bit chunk ``sub`` has
+    the items ``lo[sub & 0x7F] + hi[sub >> 7]``.  Small enough to build at once (192 lists), they
+    make filling a 13-bit chunk table entry cheap (the full tables fill lazily, as met)."""
+    return subset_lists(items[:7]), subset_lists(items[7:])
+
+
 def seats_of(mask: int) -> list[int]:
     """The seats in a seat bitmask, lowest first."""
     return list(iter_bits(mask))
+
+
+SEATS = tuple(tuple(iter_bits(m)) for m in range(16))  # seats_of for every seat mask, precomputed
+#: Per caller's used-contract mask: the names still available (the ``caller`` event's list).
+AVAILABLE = tuple(tuple(CONTRACTS[c] for c in range(7) if not used >> c & 1) for used in range(128))
 
 
 def doubling_text(doubles: int, redoubles: int) -> str:

@@ -1,7 +1,9 @@
 """One Barbu match: 28 deals, each DEAL -> DECLARE -> DOUBLING -> PLAY -> SCORE (§1.4).
 
 The state keeps hands as 52-bit masks and plays a trick with a handful of integer operations:
-the best card so far is tracked as cards arrive (§2.1 rule 5), so resolving a trick is free.
+a trick is the mask of its cards, and its winner (§2.1 rule 5) is the seat dealt its top card.
+Random play is a hot path (``stich bench``, search bots), hence the precomputed tables, the
+shared event payloads, the slots and the legal lists set while applying a card.
 """
 
 from __future__ import annotations
@@ -19,9 +21,44 @@ DECLARE, DOUBLING, TRICKS, DOMINO, OVER = range(5)
 PHASE_NAMES = ("declare", "doubling", "tricks", "domino", "over")
 _SETUP_KEYS = ("hands", "dealer", "scores", "first_caller", "hand_number", "used_contracts", "caller_doubles")
 
+# The events of a card play and of a trick's end, one per (card, seat) and per winner: their
+# payloads are never mutated (views and records copy them), so sharing them spares two
+# allocations per card on the hot path.
+_PLAY_EVENTS = tuple(tuple((None, {"seat": p, "card": CODES[c], "type": "play"}) for p in range(4))
+                     for c in range(52))
+_TRICK_EVENTS = tuple((None, {"winner": w, "type": "trick"}) for w in range(4))
+_DOMINO_EVENTS = tuple(tuple((None, {"seat": p, "card": CODES[c], "type": "domino_play"}) for p in range(4))
+                       for c in range(52))
+_PASS_EVENTS = tuple((None, {"seat": p, "type": "domino_pass"}) for p in range(4))
+# The codes of the cards of any mask, in deck order (the deal events' lists), from the subset
+# lists of the low 7 and high 6 cards of each suit (rules.half_tables: 4 x 192 small lists).
+_CODE_HALVES = [t for s in range(4) for t in R.half_tables(CODES[13 * s:13 * s + 13])]
+
+
+def _codes(m: int) -> list[str]:
+    """``DECK.codes_of(m)``, from the half tables."""
+    l0, h0, l1, h1, l2, h2, l3, h3 = _CODE_HALVES
+    a = m & 0x3FFFFFF  # (as in BarbuGame.plays)
+    b = m >> 26
+    return [*l0[a & 0x7F], *h0[a >> 7 & 0x3F], *l1[a >> 13 & 0x7F], *h1[a >> 20],
+            *l2[b & 0x7F], *h2[b >> 7 & 0x3F], *l3[b >> 13 & 0x7F], *h3[b >> 20]]
+
 
 class BarbuState(State):
     """A whole 28-deal Barbu match (a deal is one "hand": ``hand_number`` 1..28)."""
+
+    # Barbu's own fields are slots: in the instance dict they would take it past the 30 keys of a
+    # CPython shared-key dict, and every attribute access (the engine's as well) would get slower.
+    # clone() copies the instance dict only, so _copy_into copies the slots.
+    __slots__ = (
+        "first_caller", "_chunks", "schedule", "_deals", "scores", "used", "dcount", "last_result",
+        # the deal
+        "dealt", "hands", "caller", "window_k", "dealer", "contract", "trump", "domino_rank", "phase",
+        "doubled_by", "business", "doubling_log", "dturn", "taken", "won", "winners", "out",
+        # trick play and domino
+        "tn", "led", "led_shift", "tmask", "played", "follow", "plain", "follow_tables", "lead_any",
+        "trump_mask", "early", "ends", "opens",
+    )
 
     # --- set-up -----------------------------------------------------------------------------------------
     def _start(self, hands=None, stock=None, dealer=None, scores=None, first_caller=None, hand_number=None,
@@ -47,37 +84,49 @@ class BarbuState(State):
                 raise SetupError(f"dealer {dealer} makes P{caller} the caller of deal {hn}, so the first caller "
                                  f"is P{implied}, not P{first_caller}")
             first_caller = implied
-        rng = None
-        if first_caller is None or hands is None:
-            rng = self.hand_rng(hn)  # one generator per deal (seeding one costs more than a shuffle)
+        perm = None
+        if hands is None:
+            perm = self.shuffled(52, hn)
+            if first_caller is None:
+                # The order of the cards within a hand is uniform and independent of which cards
+                # the hands hold (only those are dealt), so the place of the lowest of the first
+                # four cards is a uniform seat, independent of the deal: no second random draw.
+                first_caller = perm.index(min(perm[:4]))
         if first_caller is None:
-            first_caller = rng.randrange(4)
+            first_caller = self.shuffled(4, "first_caller")[0]  # explicit hands: a draw of its own
         self.first_caller = first_caller
         self._chunks = g._chunks  # the game's cache of legal-action lists (shared, never copied)
         self.schedule = R.callers(first_caller, g.every_deal)
+        self._deals = R.deal_table(first_caller, g.every_deal, g.dealer_is_caller)  # per deal, see there
         self.scores = _setup_scores(scores)
         self.used = _setup_used(used_contracts, self.schedule, hn)
         self.dcount = _setup_dcount(caller_doubles)
         self.last_result = None
+        # Fields of the trick and domino phases, set now so that clone() finds every slot set.
+        self.dturn = self.tmask = self.played = self.led_shift = self.trump_mask = self.early = self.ends = 0
+        self.led = -1
+        self.plain = self.lead_any = False
+        self.follow_tables = self.opens = ()
         self.hand_number = hn
-        self._deal(_setup_hands(hands) if hands is not None else None, rng)
+        self._deal(_setup_hands(hands) if hands is not None else None, perm)
 
     # --- the deal (§1.4 steps 1-2) ------------------------------------------------------------------------
-    def _deal(self, hands=None, rng=None) -> None:
-        g = self.game
+    def _deal(self, hands=None, perm=None) -> None:
         hn = self.hand_number
         if hands is None:  # R-18: a uniformly random permutation dealt 13/13/13/13
-            r = (rng or self.hand_rng(hn)).random
-            cards = sorted(range(52), key=lambda _: r())
-            dealt = [sorted(cards[13 * p:13 * p + 13]) for p in range(4)]
-            hands = [sum([BIT[c] for c in h]) for h in dealt]
-            codes = [[R.CODES[c] for c in h] for h in dealt]
-        else:
-            codes = [R.DECK.codes_of(h) for h in hands]
-        self.hands = hands
-        self.caller = caller = self.schedule[hn - 1]
-        self.dealer = R.displayed_dealer(caller, g.dealer_is_caller)
-        self.window_k = R.window_left(self.schedule, hn)  # k of §3.3 for this deal
+            if perm is None:
+                perm = self.shuffled(52, hn)
+            b = BIT
+            hands = []
+            for i in (0, 13, 26, 39):  # (unrolled: a loop over the 13 cards costs a third more)
+                c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12 = perm[i:i + 13]
+                hands.append(b[c0] | b[c1] | b[c2] | b[c3] | b[c4] | b[c5] | b[c6] | b[c7] | b[c8] | b[c9]
+                             | b[c10] | b[c11] | b[c12])
+        self.dealt = hands  # never mutated: a trick's winner is the seat dealt its top card
+        self.hands = hands.copy()
+        self.caller, self.window_k, block, self.dealer = self._deals[hn - 1]  # window_k: k of §3.3
+        caller = self.caller
+        dealer = self.dealer
         self.contract = -1
         self.trump = -1
         self.domino_rank = 0
@@ -91,50 +140,84 @@ class BarbuState(State):
         self.out = []  # domino going-out order
         self.tn = 0
         self.follow = None  # the led suit's action lists while following in a plain trick contract
-        self.emit("hand_start", None, hand=hn, dealer=self.dealer)
+        # (emit inlined: the payloads are those emit(type, audience, **fields) would build)
+        ev = self.events
+        ev.append((None, {"hand": hn, "dealer": dealer, "type": "hand_start"}))
         for p in range(4):
-            self.emit("deal", 1 << p, seat=p, cards=codes[p])
-        self.emit("caller", None, seat=caller, block_position=self._block_position(),
-                  available=[R.CONTRACTS[c] for c in range(7) if not self.used[caller] >> c & 1],
-                  caller_doubles=[self.dcount[4 * caller + p] for p in range(4)])
+            ev.append((1 << p, {"seat": p, "cards": _codes(hands[p]), "type": "deal"}))
+        ev.append((None, {"seat": caller, "block_position": block, "available": list(R.AVAILABLE[self.used[caller]]),
+                          "caller_doubles": self.dcount[4 * caller:4 * caller + 4], "type": "caller"}))
         self.phase = DECLARE
         self.current_player = caller
-
-    def _block_position(self) -> int:
-        """1..7: how many of this caller's deals, including this one, have started."""
-        return self.schedule[:self.hand_number].count(self.caller)
 
     # --- the protocol ---------------------------------------------------------------------------------------
     def _legal_actions(self):
         g = self.game
-        follow = self.follow  # set while a player who holds the led suit must simply follow it
-        if follow is not None:  # §2.1 rule 3, §2.7 rule 2: follow suit if you can (the hot path)
-            h = self.hands[self.current_player]
-            sub = h >> self.led_shift & 0x1FFF
-            if sub:
-                return follow[sub] or g._chunk(self.led, sub)
-            return g.plays(h if self.plain else self._trick_rule(h)[0])  # void: any card, or §2.7
         ph = self.phase
         if ph == TRICKS:
-            return g.plays(self._trick_rule(self.hands[self.current_player])[0])
+            h = self.hands[self.current_player]
+            follow = self.follow  # set while a player who holds the led suit must simply follow it
+            if follow is not None:  # §2.1 rule 3, §2.7 rule 2: follow suit if you can
+                sub = h >> self.led_shift & 0x1FFF
+                if sub:
+                    return follow[sub] or g._chunk(self.led, sub)
+                if self.plain:
+                    return g.plays(h)  # void: any card
+            elif not self.tn and self.lead_any:
+                return g.plays(h)
+            return g.plays(self._trick_rule(h)[0])
         if ph == DOMINO:
             m = self.hands[self.current_player] & self.ends
-            return g.plays(m) if m else [g.pass_]  # §2.8 rule 5: play if you can, else pass
+            return g.plays(m) if m else g.pass_list  # §2.8 rule 5: play if you can, else pass
         if ph == DOUBLING:
-            return g.doubling_turns(*self._doubling_rights())
+            return self._doubling_list()
         if ph == DECLARE:
             return g.declarations(self.used[self.caller])  # §1.3 rule 9: each contract once
         return []
 
     def _apply(self, action) -> None:
-        if self.phase == TRICKS:
-            self._play_trick_card(action.value)
-        elif self.phase == DOMINO:
-            self._play_domino(action)
-        elif self.phase == DOUBLING:
-            self._double(*action.value)
+        if self.phase != TRICKS:
+            if self.phase == DOMINO:
+                self._play_domino(action.value)
+            elif self.phase == DOUBLING:
+                self._double(*action.value)
+            else:
+                self._declare(*action.value)
+            return
+        # A card in a trick contract (the hot path, inlined).  The trick is kept as the mask of
+        # its cards; its winner is found when it is complete (§2.1 rule 5, in _end_trick).
+        card = action.value
+        p = self.current_player
+        hands = self.hands
+        bit = BIT[card]
+        hands[p] ^= bit
+        self.events.append(_PLAY_EVENTS[card][p])
+        tn = self.tn
+        if tn:
+            self.tmask |= bit
+            if tn == 3:
+                self._end_trick()
+                return
+            self.tn = tn + 1
         else:
-            self._declare(*action.value)
+            self.led = led = SUIT_OF[card]
+            self.tmask = bit
+            self.tn = 1
+            self.follow = self.follow_tables[led]
+            self.led_shift = SHIFT[led]
+        p = (p + 1) & 3
+        self.current_player = p
+        # The next player's legal list in the common cases (he follows suit, or is void in a
+        # plain contract), set here rather than in _legal_actions: the engine asks for it before
+        # every action (and resets it before _apply), so computing it now is never wasted.
+        follow = self.follow
+        if follow is not None:
+            h = hands[p]
+            sub = h >> self.led_shift & 0x1FFF
+            if sub:
+                self._legal = follow[sub] or self.game._chunk(self.led, sub)
+            elif self.plain:
+                self._legal = self.game.plays(h)
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
@@ -146,6 +229,7 @@ class BarbuState(State):
         return [float(s) for s in self.scores]
 
     def _copy_into(self, other) -> None:
+        _copy_slots(self, other)
         other.hands = self.hands.copy()
         other.scores = self.scores.copy()
         other.used = self.used.copy()
@@ -168,7 +252,8 @@ class BarbuState(State):
             ev["trump"] = R.SUITS[param]
         elif contract == R.DOMINO:
             ev["domino_rank"] = R.RANK_CODE[param]
-        self.emit("contract", None, **ev)
+        ev["type"] = "contract"
+        self.events.append((None, ev))
         # §3.2 rule 2 (R-10): left(C), opposite(C), right(C), then the caller last.
         self.phase = DOUBLING
         self.dturn = 0
@@ -191,27 +276,46 @@ class BarbuState(State):
         return R.doubling_rights(p, self.caller, self.contract in R.POSITIVE, self.doubled_by[p],
                                  g.caller_only_redouble, forced)
 
+    def _doubling_list(self) -> list:
+        """The legal doubling turns, cached by what decides them (seat, caller, sign, who doubled
+        this seat, whether §3.3 forces a double)."""
+        p = self.current_player
+        c = self.caller
+        forced = self.game.obligation and p != c and 2 - self.dcount[4 * c + p] >= self.window_k
+        key = (p, c, self.contract >= R.TRUMPS, self.doubled_by[p], forced)
+        cache = self.game._doubling_lists
+        lst = cache.get(key)
+        if lst is None:
+            lst = cache[key] = self.game.doubling_turns(*self._doubling_rights())
+        return lst
+
     def _double(self, doubles: int, redoubles: int) -> None:
         p = self.current_player
         c = self.caller
-        for q in range(4):
-            pair = (p, q) if p < q else (q, p)
-            if doubles >> q & 1:  # a double opens a business with m = 1 (§3.1)
-                self.business[pair] = 1
-                self.doubled_by[q] |= 1 << p
-            elif redoubles >> q & 1:  # a redouble sets it to m = 2 (R-12)
-                self.business[pair] = 2
-        if doubles >> c & 1:  # §3.3: a double of the caller counts toward the obligation
-            self.dcount[4 * c + p] += 1
+        if doubles | redoubles:
+            business = self.business
+            doubled_by = self.doubled_by
+            bit = 1 << p
+            for q in R.SEATS[doubles]:  # a double opens a business with m = 1 (§3.1)
+                business[(p, q) if p < q else (q, p)] = 1
+                doubled_by[q] |= bit
+            for q in R.SEATS[redoubles]:  # a redouble sets it to m = 2 (R-12)
+                business[(p, q) if p < q else (q, p)] = 2
+            if doubles >> c & 1:  # §3.3: a double of the caller counts toward the obligation
+                self.dcount[4 * c + p] += 1
         self.doubling_log.append((p, doubles, redoubles))
-        self.emit("double", None, seat=p, doubles=R.seats_of(doubles), redoubles=R.seats_of(redoubles))
-        self.dturn += 1
-        if self.dturn < 4:
-            self.current_player = (c + 1 + self.dturn) & 3
+        self.events.append((None, {"seat": p, "doubles": list(R.SEATS[doubles]),
+                                   "redoubles": list(R.SEATS[redoubles]), "type": "double"}))
+        t = self.dturn = self.dturn + 1
+        if t < 4:
+            self.current_player = (c + 1 + t) & 3
             return
         # §3.2 rule 12, §4 (R-14): a negative contract nobody doubled is not played.
-        if self.contract in R.NEGATIVE and not self.business and self.game.skip_undoubled:
-            self._finish(None)
+        if self.contract < R.TRUMPS:
+            if self.business or not self.game.skip_undoubled:
+                self._start_tricks()
+            else:
+                self._finish(None)
         elif self.contract == R.DOMINO:
             self._start_domino()
         else:
@@ -219,24 +323,16 @@ class BarbuState(State):
 
     # --- trick play (§2.1-2.7) -------------------------------------------------------------------------------------
     def _start_tricks(self) -> None:
-        g = self.game
-        c = self.contract
         self.phase = TRICKS
         self.tn = 0  # cards in the current trick
         self.led = -1
-        self.best = -1  # the card winning the trick so far, and its player
-        self.best_seat = -1
-        self.tmask = 0
+        self.tmask = 0  # the cards of the current trick
         self.played = 0  # cards of completed tricks
-        # Fast paths: "plain" = follow suit, else any card (no trumps, no forced K♥); "simple_follow"
-        # = a player holding a non-trump led suit just follows it (§2.7 rule 2), i.e. all but forced K♥.
-        self.simple_follow = not (c == R.BARBU and g.forced_barbu)
-        self.plain = c != R.TRUMPS and self.simple_follow
-        # R-7: NO_QUEENS ends once all queens are taken, BARBU once the K♥ is; NO_HEARTS by option.
-        self.early = {R.NO_QUEENS: R.QUEEN_MASK, R.BARBU: BIT[R.KH]}.get(c, 0)
-        if c == R.NO_HEARTS and g.no_hearts_early_end:
-            self.early = R.HEART_MASK
-        self.current_player = self.caller  # §2.1 rule 1: the caller leads
+        (self.plain, self.follow_tables, self.lead_any, self.trump_mask,
+         self.early) = self.game.trick_setup(self.contract, self.trump)
+        self.current_player = c = self.caller  # §2.1 rule 1: the caller leads
+        if self.lead_any:
+            self._legal = self.game.plays(self.hands[c])
 
     def _trick_rule(self, h: int) -> tuple[int, str]:
         """(legal cards of hand ``h``, why others are not) — Appendix B ``legal_trick_play``."""
@@ -260,10 +356,9 @@ class BarbuState(State):
                     return BIT[R.KH], "the A♥ is in the trick, you must play the barbu (forced barbu)"
             return (follow, "you must follow suit") if follow else (h, "")
         # TRUMPS (§2.7, R-8): T = trump suit; top = the highest trump in the trick, if any.
-        trump = self.trump
-        trumps = h & SUIT_MASK[trump]
-        top = self.best if SUIT_OF[self.best] == trump else -1
-        if led == trump:  # rule 1
+        trumps = h & self.trump_mask
+        top = (self.tmask & self.trump_mask).bit_length() - 1
+        if led == self.trump:  # rule 1
             if not trumps:
                 return h, ""
             higher = trumps >> (top + 1) << (top + 1)
@@ -279,76 +374,51 @@ class BarbuState(State):
             return (higher, "you must overtrump") if higher else (h, "")
         return (trumps, "you must trump") if g.must_ruff else (h, "")  # rule 3
 
-    def _play_trick_card(self, card: int) -> None:
-        p = self.current_player
-        bit = BIT[card]
-        self.hands[p] ^= bit
-        # (self.emit inlined: this is the hot path)
-        self.events.append((None, {"seat": p, "card": CODES[card], "type": "play"}))
-        tn = self.tn
-        if tn:
-            b = self.best
-            s = SUIT_OF[card]
-            sb = SUIT_OF[b]
-            # §2.1 rule 5: a higher card of the best card's suit wins; a trump beats a non-trump.
-            if (s == sb and card > b) or (s == self.trump and sb != s):
-                self.best = card
-                self.best_seat = p
-            self.tmask |= bit
-            if tn == 3:
-                self._end_trick()
-                return
-            self.tn = tn + 1
-        else:
-            self.led = led = SUIT_OF[card]
-            self.best = card
-            self.best_seat = p
-            self.tmask = bit
-            self.tn = 1
-            if self.simple_follow and led != self.trump:
-                self.follow = self._chunks[led]
-                self.led_shift = SHIFT[led]
-        self.current_player = (p + 1) & 3
-
     def _end_trick(self) -> None:
-        w = self.best_seat
+        # §2.1 rule 5: the highest trump wins, else the highest card of the suit led; the winner
+        # is the seat that was dealt that card.
         m = self.tmask
+        top = ((m & self.trump_mask) or (m & SUIT_MASK[self.led])).bit_length() - 1
+        d = self.dealt
+        w = 0 if d[0] >> top & 1 else 1 if d[1] >> top & 1 else 2 if d[2] >> top & 1 else 3
         self.taken[w] |= m  # R-21: the winner takes the trick's cards
         self.won[w] += 1
-        self.winners.append(w)
+        winners = self.winners
+        winners.append(w)
         self.played |= m
         self.follow = None
-        self.events.append((None, {"winner": w, "type": "trick"}))
+        self.events.append(_TRICK_EVENTS[w])
         early = self.early
-        if len(self.winners) == 13 or (early and self.played & early == early):
-            self._finish(R.raw_scores(self.contract, self.taken, self.won, self.winners))
+        if len(winners) == 13 or (early and self.played & early == early):
+            self._finish(R.raw_scores(self.contract, self.taken, self.won, winners))
             return
         self.tn = 0
         self.current_player = w  # §2.1 rule 6: the winner leads
+        if self.lead_any:  # (his legal list now, as in _apply)
+            self._legal = self.game.plays(self.hands[w])
 
     # --- domino (§2.8) ----------------------------------------------------------------------------------------------
     def _start_domino(self) -> None:
         self.phase = DOMINO
         r = self.domino_rank
         self.ends = sum(BIT[R.card(s, r)] for s in range(4))  # the cards that fit the layout now
+        self.opens = R.DOMINO_OPENS[r]
         self.current_player = self.caller  # R-9: the caller takes the first turn
 
-    def _play_domino(self, action) -> None:
+    def _play_domino(self, card) -> None:
         p = self.current_player
-        card = action.value
-        events = self.events  # (self.emit inlined: this is the hot path)
         if card.__class__ is not int:  # "pass": no legal card (rule 5)
-            events.append((None, {"seat": p, "type": "domino_pass"}))
+            self.events.append(_PASS_EVENTS[p])
         else:
             h = self.hands[p] ^ BIT[card]
             self.hands[p] = h
             # Rule 3: the card leaves the open ends and opens its outer neighbour (R-9: no wrap).
-            self.ends = (self.ends ^ BIT[card]) | R.DOMINO_OPENS[self.domino_rank][card]
-            events.append((None, {"seat": p, "card": R.CODES[card], "type": "domino_play"}))
+            self.ends = (self.ends ^ BIT[card]) | self.opens[card]
+            self.events.append(_DOMINO_EVENTS[card][p])
             if not h:  # rule 7: going out fixes the place
                 out = self.out
                 out.append(p)
-                self.emit("domino_out", None, seat=p, place=len(out))
+                self.events.append((None, {"seat": p, "place": len(out), "type": "domino_out"}))
                 if len(out) == 3:  # the fourth place is now fixed: the deal ends (R-9)
                     out.append(6 - sum(out))
                     self._finish(R.domino_scores(out))
@@ -366,28 +436,33 @@ class BarbuState(State):
     # --- scoring (§1.4 steps 6-8, §3.4, §4) --------------------------------------------------------------------------
     def _finish(self, raw) -> None:
         c = self.caller
-        businesses = [[a, b, m] for (a, b), m in sorted(self.business.items())]
+        business = self.business
+        businesses = [[a, b, m] for (a, b), m in sorted(business.items())] if business else []
         if raw is None:  # §4: not played; the total is split
             adj = None
             final = R.undoubled_split(R.TOTAL[self.contract], c)
         else:
-            adj, final = R.settle(raw, self.business)
-        for p in range(4):
-            self.scores[p] += final[p]
+            adj, final = R.settle(raw, business)
+        scores = self.scores
+        scores[0] += final[0]
+        scores[1] += final[1]
+        scores[2] += final[2]
+        scores[3] += final[3]
         self.used[c] |= 1 << self.contract
-        self.last_result = {
+        self.last_result = result = {
             "hand": self.hand_number, "caller": c, "contract": R.CONTRACTS[self.contract],
             "played": raw is not None, "raw": raw, "adjustments": adj, "final": final,
             "businesses": businesses,
         }
-        self.emit("deal_result", None, **self.last_result)
-        self.emit("scores", None, scores=list(self.scores))
+        events = self.events
+        events.append((None, {**result, "type": "deal_result"}))
+        events.append((None, {"scores": scores.copy(), "type": "scores"}))
         if self.hand_number >= R.DEALS:
             self.phase = OVER
             self.current_player = TERMINAL
-            best = max(self.scores)
-            self.emit("match_end", None, totals=list(self.scores),
-                      winners=[p for p in range(4) if self.scores[p] == best])  # R-16: ties share
+            best = max(scores)
+            self.emit("match_end", None, totals=list(scores),
+                      winners=[p for p in range(4) if scores[p] == best])  # R-16: ties share
             return
         self.hand_number += 1
         self._deal()
@@ -474,6 +549,17 @@ class BarbuState(State):
         return finish_view(super().view(seat))
 
 
+def _slot_copier(names):
+    """``copy(a, b)``: ``b.<name> = a.<name>`` for every name, as plain statements (generated, as
+    dataclasses does: setattr() in a loop costs ten times as much, and clone() is hot in search)."""
+    ns = {}
+    exec("def copy(a, b):\n" + "".join(f"    b.{n} = a.{n}\n" for n in names), ns)
+    return ns["copy"]
+
+
+_copy_slots = _slot_copier(BarbuState.__slots__)
+
+
 # --- set-up validation ------------------------------------------------------------------------------------------------
 def _setup_hands(hands) -> list[int]:
     return [mask(h) for h in parse_hands(R.DECK, hands, 4, 13)]
@@ -489,6 +575,8 @@ def _setup_scores(scores) -> list[int]:
 
 
 def _setup_used(used, schedule, hn) -> list[int]:
+    if used is None and hn == 1:  # a match from its start (the common case, kept cheap)
+        return [0, 0, 0, 0]
     played = [schedule[:hn - 1].count(p) for p in range(4)]
     if used is None:
         if any(played):
