@@ -174,13 +174,24 @@ def _json_setup(setup: dict) -> dict | None:
 
 
 class State:
-    """One match in progress.  See the module docstring for the protocol."""
+    """One match in progress.  See the module docstring for the protocol.
+
+    A game's state may keep its own fields in ``__slots__`` (every slot set by ``_start``): past
+    30 attributes CPython gives up the shared-key instance dict and every attribute access gets
+    slower.  :meth:`clone` copies the instance dict and every slot."""
 
     game: Game
     seed: int
     setup: dict | None
     current_player: int = TERMINAL
     hand_number: int = 0
+    _copy_slots = None   # (a, b) -> None: b.<slot> = a.<slot> for every slot of the class
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        names = [n for k in cls.__mro__ for n in k.__dict__.get("__slots__", ())
+                 if n not in ("__dict__", "__weakref__")]
+        cls._copy_slots = staticmethod(_slot_copier(names)) if names else None
 
     def _init_base(self, game: Game, seed: int, setup: dict | None) -> None:
         self.game = game
@@ -290,6 +301,8 @@ class State:
         new._action_marks = self._action_marks.copy()
         new._action_hidden = self._action_hidden.copy()
         new._folds = {}  # cached view folds belong to one line of play
+        if self._copy_slots is not None:
+            self._copy_slots(self, new)
         self._copy_into(new)
         return new
 
@@ -425,6 +438,14 @@ class State:
     def __repr__(self) -> str:
         return (f"<{self.game.name} {self.game.variant} state: hand {self.hand_number}, "
                 f"to act: {self.current_player}>")
+
+
+def _slot_copier(names):
+    """``copy(a, b)``: ``b.<name> = a.<name>`` for every name, as plain statements (generated, as
+    dataclasses does: setattr() in a loop costs ten times as much, and clone() is hot in search)."""
+    ns: dict = {}
+    exec("def copy(a, b):\n" + "".join(f"    b.{n} = a.{n}\n" for n in names), ns)
+    return ns["copy"]
 
 
 _UNPACKERS: dict[int, struct.Struct] = {}

@@ -49,7 +49,7 @@ class BarbuState(State):
 
     # Barbu's own fields are slots: in the instance dict they would take it past the 30 keys of a
     # CPython shared-key dict, and every attribute access (the engine's as well) would get slower.
-    # clone() copies the instance dict only, so _copy_into copies the slots.
+    # clone() copies them (State._copy_slots); _copy_into copies the mutable containers.
     __slots__ = (
         "first_caller", "_chunks", "schedule", "_deals", "scores", "used", "dcount", "last_result",
         # the deal
@@ -229,7 +229,6 @@ class BarbuState(State):
         return [float(s) for s in self.scores]
 
     def _copy_into(self, other) -> None:
-        _copy_slots(self, other)
         other.hands = self.hands.copy()
         other.scores = self.scores.copy()
         other.used = self.used.copy()
@@ -549,15 +548,6 @@ class BarbuState(State):
         return finish_view(super().view(seat))
 
 
-def _slot_copier(names):
-    """``copy(a, b)``: ``b.<name> = a.<name>`` for every name, as plain statements (generated, as
-    dataclasses does: setattr() in a loop costs ten times as much, and clone() is hot in search)."""
-    ns = {}
-    exec("def copy(a, b):\n" + "".join(f"    b.{n} = a.{n}\n" for n in names), ns)
-    return ns["copy"]
-
-
-_copy_slots = _slot_copier(BarbuState.__slots__)
 
 
 # --- set-up validation ------------------------------------------------------------------------------------------------

@@ -134,6 +134,7 @@ class DealMixin:
         self.emit("hand_start", None, hand=self.hand_number, dealer=self.dealer)
         self.emit("watten_hand", None, forehand=self.forehand, cutter=self.cutter, stake=2,
                   schlag_seat=self.schlag_seat, trump_seat=self.trump_seat)
+        self.pack = None
         if explicit:
             masks, st = self._given
             del self._given

@@ -12,6 +12,17 @@ from stich.rulesets.watten.ranking import RANK_CODES, SUIT_CODES
 class WattenState(DealMixin, PlayMixin, State):
     """A Watten match: hands are played until a side (or player) reaches the target."""
 
+    # The fields every hand sets (_start, _begin_hand) are slots: with them in the instance dict it
+    # would pass CPython's 30 shared keys and every attribute access would get slower (State).
+    __slots__ = (
+        "scores", "dealer", "redeal", "_given_pack", "pack", "phase",
+        "forehand", "cutter", "side", "hands", "public", "looked", "stock", "exchanges", "exchange_closed",
+        "schlag_seat", "trump_seat", "request", "resume",
+        "schlag", "trump", "shown_schlag", "shown_trump", "swap_asked", "swapped",
+        "trick", "trick_seats", "trick_no", "tricks", "stake", "last_raiser_side", "raiser", "turn",
+        "raised", "raised_before_t5", "fixed", "decision", "decided", "trailing_side", "rk", "face_up",
+    )
+
     def _copy_into(self, other) -> None:
         other.hands = self.hands.copy()
         other.public = self.public.copy()
