@@ -176,22 +176,24 @@ def _json_setup(setup: dict) -> dict | None:
 class State:
     """One match in progress.  See the module docstring for the protocol.
 
-    A game's state may keep its own fields in ``__slots__`` (every slot set by ``_start``): past
-    30 attributes CPython gives up the shared-key instance dict and every attribute access gets
-    slower.  :meth:`clone` copies the instance dict and every slot."""
+    A game's state may keep its own fields in ``__slots__``: past 30 attributes CPython gives up
+    the shared-key instance dict and every attribute access gets slower.  Every slot starts as
+    None; :meth:`clone` copies the instance dict and every slot."""
 
     game: Game
     seed: int
     setup: dict | None
     current_player: int = TERMINAL
     hand_number: int = 0
-    _copy_slots = None   # (a, b) -> None: b.<slot> = a.<slot> for every slot of the class
+    _copy_slots = None    # (a, b) -> None: b.<slot> = a.<slot> for every slot of the class
+    _clear_slots = None   # (a) -> None: every slot of a new state starts as None
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         names = [n for k in cls.__mro__ for n in k.__dict__.get("__slots__", ())
                  if n not in ("__dict__", "__weakref__")]
         cls._copy_slots = staticmethod(_slot_copier(names)) if names else None
+        cls._clear_slots = staticmethod(_slot_clearer(names)) if names else None
 
     def _init_base(self, game: Game, seed: int, setup: dict | None) -> None:
         self.game = game
@@ -204,6 +206,8 @@ class State:
         self._legal = None
         self.current_player = TERMINAL
         self.hand_number = 0
+        if self._clear_slots is not None:
+            self._clear_slots(self)   # so that clone() never meets an unset slot
 
     # --- hooks for game modules -------------------------------------------------------------
     def _start(self, **setup) -> None:
@@ -446,6 +450,13 @@ def _slot_copier(names):
     ns: dict = {}
     exec("def copy(a, b):\n" + "".join(f"    b.{n} = a.{n}\n" for n in names), ns)
     return ns["copy"]
+
+
+def _slot_clearer(names):
+    """``clear(a)``: ``a.<name> = None`` for every name (generated, as :func:`_slot_copier`)."""
+    ns: dict = {}
+    exec("def clear(a):\n" + "".join(f"    a.{n} = None\n" for n in names), ns)
+    return ns["clear"]
 
 
 _UNPACKERS: dict[int, struct.Struct] = {}

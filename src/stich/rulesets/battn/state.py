@@ -31,6 +31,15 @@ def team(seat: int) -> int:
 class BattnState(State):
     """One match (to 21 by default) of Battn."""
 
+    # The fields _start sets are slots: in the instance dict they would pass CPython's 30 shared
+    # keys and every attribute access would get slower (see State).
+    __slots__ = (
+        "opts", "scores", "x_team", "winner", "last_result", "_draws", "dealer", "R", "P", "L", "base",
+        "stake", "proposed", "pending", "raise_right", "orbi_team", "orbi_i", "schlok", "trumpf", "table",
+        "tricks", "trick", "trick_no", "leader", "scheanara_count", "sche_asker", "cuts", "misraised",
+        "svista", "explicit", "hands", "stock", "deck", "orbi_open", "phase",
+    )
+
     # --- set-up -----------------------------------------------------------------------------------
     def _start(self, hands=None, stock=None, dealer=None, scores=None, deck=None, x_team=None, **extra):
         g = self.game
@@ -43,6 +52,7 @@ class BattnState(State):
         self.x_team = self._check_x_team(x_team)
         self.winner = None
         self.last_result = None
+        self._draws = None   # the draw for the first dealer, if there is one (BT-3.1)
         explicit = None
         if hands is not None:
             explicit = self._check_hands(hands, stock)

@@ -32,6 +32,15 @@ FULL = (1 << NUM_PLAYERS) - 1
 class BiscambiggiaState(State):
     """One match: a fixed number of hands (BB-1.3), each dealt, bid, called, played and scored."""
 
+    # The fields _start sets are slots: in the instance dict they would pass CPython's 30 shared
+    # keys and every attribute access would get slower (see State).
+    __slots__ = (
+        "scores", "dealer", "deal_number", "target_hands", "last_result", "winners", "hands", "phase",
+        "high", "high_bidder", "passed", "auction_moves", "caller", "contract", "called", "trump", "holder",
+        "revealed", "taken", "tricks_played", "trick_count", "led", "best_key", "best_seat", "strength",
+        "trick_points", "leader",
+    )
+
     # ------------------------------------------------------------------ set-up and dealing
     def _start(self, hands=None, stock=None, dealer=None, scores=None, **extra) -> None:
         if extra:
