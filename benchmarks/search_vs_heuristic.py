@@ -7,9 +7,12 @@
     python3 benchmarks/search_vs_heuristic.py --full-length ...         # the rules' match length
 
 Duplicate deals, as in ``heuristic_vs_random.py``: each seed is played with the tested bot on
-seats {0, 2} and again on {1, 3} (4 players); with 2 or 3 players the tested bot sits once in
-every seat among opponents; with 5 players (biscambiggia) a win = the tested seat ends with more
-marche than the opponent bot that held the same seat on the same deals (ties count one half).
+seats {0, 2} and again on {1, 3} (4 players); with 2 players the tested bot sits once in each
+seat; with 3 or 5 players it sits once in every seat among opponents and is compared with the
+opponent bot that held the same seat on the same deals (all opponents): a win = a better match
+result (5 players: more marche; 3 players: the returns, then the final lead over the best other
+seat), equal counts one half.  (With 3 players the share of matches the tested bot finishes first
+is printed too; an equal player finishes first about a third of the time.)
 
 Matches are long, so by default they are **shortened** (printed in the output): Watten and Battn
 to ``target`` 5 (Watten's lock_at follows as target - 2), Biscambiggia ``hands_per_match`` 5,
@@ -67,7 +70,12 @@ def play(game, seed, kinds, bot_seed, budget, options=None):
             worst = max(worst, dt)
         faults += fault is not None
         state.apply(action)
-    return state.returns(), think, worst, faults
+    return (state.returns(), list(state.scores)), think, worst, faults
+
+
+def _margin(scores, seat):
+    """A seat's final lead over the best other seat (per-seat scores)."""
+    return scores[seat] - max(x for s, x in enumerate(scores) if s != seat)
 
 
 def one_seed(args):
@@ -75,6 +83,7 @@ def one_seed(args):
     game = make_game(name, variant, full)
     n = game.num_players
     results = []   # (win score 0/0.5/1)
+    firsts = []    # 3 players: whether the tested seat finished first (ties shared) - for reference
     think = [0.0, 0]
     worst = 0.0
     faults = 0
@@ -91,21 +100,33 @@ def one_seed(args):
     if n == 4:
         for side in (0, 1):
             kinds = [bot if s % 2 == side else opponent for s in range(4)]
-            ret = run(kinds)
+            ret, _ = run(kinds)
             mine = sum(ret[s] for s in range(4) if s % 2 == side)
             results.append(1.0 if mine > 0 else (0.5 if mine == 0 else 0.0))
     elif n == 5:
-        base = run([opponent] * 5)
+        base, _ = run([opponent] * 5)
         for seat in range(5):
             kinds = [bot if s == seat else opponent for s in range(5)]
-            ret = run(kinds)
+            ret, _ = run(kinds)
             results.append(1.0 if ret[seat] > base[seat] else (0.5 if ret[seat] == base[seat] else 0.0))
+    elif n == 3:
+        # Duplicate, as with 5 players: the tested bot in a seat against the opponent bot that
+        # held the same seat on the same deals (all opponents); the match result, then the final
+        # lead over the best other seat, decides; equal counts one half.
+        base, base_scores = run([opponent] * 3)
+        for seat in range(3):
+            kinds = [bot if s == seat else opponent for s in range(3)]
+            ret, scores = run(kinds)
+            mine = (ret[seat], _margin(scores, seat))
+            theirs = (base[seat], _margin(base_scores, seat))
+            results.append(1.0 if mine > theirs else (0.5 if mine == theirs else 0.0))
+            firsts.append(1.0 if ret[seat] > 0 else (0.5 if ret[seat] == 0 else 0.0))
     else:
         for seat in range(n):
             kinds = [bot if s == seat else opponent for s in range(n)]
-            ret = run(kinds)
+            ret, _ = run(kinds)
             results.append(1.0 if ret[seat] > 0 else (0.5 if ret[seat] == 0 else 0.0))
-    return results, think, worst, faults
+    return results, think, worst, faults, firsts
 
 
 def main(argv=None):
@@ -117,9 +138,13 @@ def main(argv=None):
     ap.add_argument("--budget", default="0.25s", help="per decision of the search bots: '1s', '0.25s', '200'")
     ap.add_argument("--full-length", action="store_true", help="the rules' match length (slow)")
     ap.add_argument("--search-only", default=None,
-                    help="comma-separated verbs the search bot searches (e.g. play); it asks the heuristic "
-                         "for the other decisions")
+                    help="comma-separated verbs the search bot searches (e.g. play), or 'all'; it asks the "
+                         "heuristic for the other decisions (default: the bot's own default per game)")
     ap.add_argument("--no-model", action="store_true", help="uniform worlds (no heuristic opponent model)")
+    ap.add_argument("--no-hybrid", action="store_true",
+                    help="search a decision that offers a searched verb whole (the heuristic is not asked first)")
+    ap.add_argument("--opt", action="append", default=[], metavar="KEY=VALUE",
+                    help="a tuning knob of the search bot (pool_size, rollouts, exact_cards, exploration)")
     ap.add_argument("-j", type=int, default=1, help="processes")
     ap.add_argument("which", nargs="*", help="game or game:variant (default: all)")
     a = ap.parse_args(argv)
@@ -130,8 +155,9 @@ def main(argv=None):
     length = "rules' match length" if a.full_length else \
         "SHORTENED matches: " + ", ".join(f"{g} {o}" for g, o in SHORT.items() if o)
     extra = (f", searching only {a.search_only} (heuristic for the rest)" if a.search_only
-             else ", search_only auto (biscambiggia, battn: card play searched, the rest by the heuristic)") + \
-        (", uniform worlds" if a.no_model else "")
+             else ", search_only auto (the bot's default per game)") + \
+        (", uniform worlds" if a.no_model else "") + (", not hybrid" if a.no_hybrid else "") + \
+        "".join(f", {o}" for o in a.opt)
     print(f"# {a.bot} vs {a.opponent}, budget {a.budget} per decision{extra}, {a.n} seeds (duplicate), {length}",
           flush=True)
     pool = ProcessPoolExecutor(a.j) if a.j > 1 else None
@@ -140,7 +166,12 @@ def main(argv=None):
             t = time.perf_counter()
             options = {}
             if a.search_only:
-                options["search_only"] = a.search_only.split(",")
+                options["search_only"] = None if a.search_only == "all" else a.search_only.split(",")
+            if a.no_hybrid:
+                options["hybrid"] = False
+            for o in a.opt:
+                key, _, value = o.partition("=")
+                options[key] = float(value) if "." in value else int(value)
             if a.no_model:
                 options["opponent_model"] = False
             jobs = [(name, variant, a.full_length, a.seed + i, a.bot, a.opponent, a.budget, options)
@@ -150,6 +181,7 @@ def main(argv=None):
             think = sum(o[1][0] for o in outs), sum(o[1][1] for o in outs)
             worst = max((o[2] for o in outs), default=0.0)
             faults = sum(o[3] for o in outs)
+            firsts = [r for o in outs for r in o[4]]
             wins = sum(results)
             lo, hi = wilson(wins, len(results))
             label = f"{name}:{variant}" if variant else name
@@ -157,6 +189,9 @@ def main(argv=None):
             print(f"{label:22s} win {wins / len(results):6.1%}  95% CI [{lo:.1%}, {hi:.1%}]  "
                   f"matches {len(results):4d}  think {per:.3f}s/decision (max {worst:.2f}s)  faults {faults}  "
                   f"({time.perf_counter() - t:.0f}s)", flush=True)
+            if firsts:
+                print(f"{'':22s} (finished first, ties shared: {sum(firsts) / len(firsts):.1%} of {len(firsts)}; "
+                      f"an equal player: about 1/3)", flush=True)
     finally:
         if pool:
             pool.shutdown()

@@ -89,3 +89,84 @@ def test_complete_matches_with_legal_actions(kind, name):
         assert state.is_terminal()
         if name not in LATE:   # a match started at deal 27 need not be zero-sum
             assert abs(sum(state.returns())) < 1e-9
+
+
+def _decision(name, variant, seed, want):
+    """A state of a match between heuristic players where ``want(legal)`` holds."""
+    from stich.bots.heuristic import HeuristicBot
+
+    game = stich.game(name, variant=variant)
+    state = game.new_state(seed=seed)
+    bot = HeuristicBot(seed=seed)
+    while not state.is_terminal():
+        legal = [str(a) for a in state.legal_actions()]
+        if want(legal):
+            return state, legal
+        state.apply(bot.choose(state.view(state.current_player), legal))
+    return None, None
+
+
+@pytest.mark.parametrize("kind", ["pimc", "ismcts"])
+def test_non_card_decisions_go_to_the_heuristic_by_default(kind):
+    """``search_only="auto"``: in Watten only card play is searched; an Ansage or an answer to a
+    raise is the heuristic's choice (hybrid: a raise offered with the cards too)."""
+    from stich.bots.heuristic import HeuristicBot
+
+    found = 0
+    for seed in range(1, 8):
+        state, legal = _decision("watten", "bavarian_4", seed,
+                                 lambda lg: len(lg) > 1 and not any(a.startswith("play") for a in lg))
+        if state is None:
+            continue
+        view = json.loads(json.dumps(state.view(state.current_player)))
+        bot = make_bot(kind, seed=seed, budget=4)
+        expected = HeuristicBot(seed=random.Random(seed).randrange(2**31))
+        assert bot.choose(view, legal) == expected.choose(view, legal)
+        found += 1
+    assert found
+
+
+def test_search_only_and_options():
+    bot = make_bot("pimc", seed=1, search_only="play,raise", rollouts=2, exact_cards=8)
+    assert bot.search_only == ["play", "raise"] and bot.rollouts == 2 and bot.exact_cards == 8
+    assert make_bot("ismcts", seed=1, pool_size=8).pool_size == 8
+    assert make_bot("pimc", seed=1).searched_verbs("watten") == ["play"]
+    assert make_bot("pimc", seed=1, search_only=None).searched_verbs("watten") is None
+    with pytest.raises(TypeError):
+        make_bot("ismcts", seed=1, no_such_knob=3)
+    with pytest.raises(TypeError):
+        make_bot("pimc", seed=1, pool_size=3)   # an ismcts knob
+
+
+def test_three_player_watten_is_solved_by_sides():
+    """Three-player Watten is one against two (``state.side``): the exact solver applies."""
+    from stich.bots.search.pimc import _side, two_sided
+
+    game = stich.game("watten", variant="bavarian_3")
+    assert two_sided(game)
+    state = game.new_state(seed=3)
+    assert sorted(_side(state, s) for s in range(3)) == [0, 1, 1]
+    seat = state.current_player
+    view = json.loads(json.dumps(state.view(seat)))
+    legal = [str(a) for a in state.legal_actions()]
+    assert make_bot("pimc", seed=1, budget=3, search_only=None).choose(view, legal) in legal
+
+
+def test_playout_policies_choose_legal_cards():
+    from stich.bots.search.policies import POLICIES
+
+    for name in POLICIES:
+        if name not in stich.games():
+            continue
+        game = stich.game(name)
+        rng = random.Random(4)
+        for seed in range(3):
+            state = game.new_state(seed=seed)
+            for _ in range(400):
+                if state.is_terminal():
+                    break
+                legal = state.legal_actions()
+                plays = [a for a in legal if a.verb == "play"]
+                if len(plays) > 1:
+                    assert POLICIES[name](state, plays, rng) in plays
+                state.apply(rng.choice(legal))

@@ -251,7 +251,10 @@ def test_default_bot_is_the_best_available(monkeypatch):
     register_bot("pimc", Pimc)
     assert default_bot_name("toy") == "pimc"
     bots, labels = make_bots(None, 0, 2, 5, game="toy")
-    assert labels == ["human", "pimc"] and bots[1].budget.seconds == 1.0
+    assert labels == ["human", "pimc"]
+    assert bots[1].budget.seconds is None and bots[1].budget.iterations is None   # the bot's own default
+    bots, _ = make_bots(None, 0, 2, 5, game="toy", budget="250ms")
+    assert bots[1].budget.seconds == 0.25
     with pytest.raises(ValueError, match="sees every card"):
         make_bots("cheat", 0, 2, 5, game="toy")
 

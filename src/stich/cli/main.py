@@ -70,7 +70,7 @@ def games_cmd():
 @click.option("--bots", help="Bot for the other seats, or a comma list, one per other seat: a bot name "
               "or cmd:PROGRAM (default: the best available bot; 'stich bots' lists them).")
 @click.option("--budget", help="Thinking budget of the bots and hints: seconds ('1s', '250ms') or iterations "
-              "('800'); default 1s.")
+              "('800'); default: each bot's own (pimc: 16 sampled worlds).")
 @click.option("--hints", is_flag=True, help="Show what the default bot would play before each of your moves.")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False), help="Where to save the record.")
 @click.option("--resume", type=click.Path(exists=True, dir_okay=False), help="Continue a saved, unfinished match.")

@@ -175,7 +175,7 @@ class Match:
             self.say(f"[red]No hint: the {escape(self.hint_name)} bot suggested {escape(repr(action))}, "
                      "which is not legal[/red]")
             return None
-        self.say(f"Hint ({escape(self.hint_name)}, {escape(str(self._hint_bot.budget))}): "
+        self.say(f"Hint ({escape(self.hint_name)}, {escape(str(self._hint_bot.budget or 'bot default'))}): "
                  f"{self.names.action(action)}")
         return action
 
@@ -235,7 +235,7 @@ class Match:
         g = state.game
         self.say(f"[bold]{escape(g.rules_summary())}[/bold] — you are Seat {self.human + 1}; bots: "
                  + ", ".join(f"Seat {i + 1}: {escape(b)}" for i, b in enumerate(self.bot_names) if i != self.human)
-                 + f" (budget {escape(str(self.budget or DEFAULT_BUDGET))}). Type 'help' for help.")
+                 + f" (budget {escape(str(self.budget or DEFAULT_BUDGET or 'bot default'))}). Type 'help' for help.")
         events = self.new_events()
         if state.history:  # resumed: recall only the hand in progress
             starts = [i for i, ev in enumerate(events) if ev.get("type") == "hand_start"]

@@ -157,49 +157,82 @@ class Clock:
         return self.deadline is not None and time.perf_counter() >= self.deadline
 
 
-#: per game, the verbs the search bots search by default (the rest goes to the heuristic bot)
-DELEGATE = {"biscambiggia": ["play"], "battn": ["play"]}
+#: per game, the verbs the search bots search by default (``search_only="auto"``); the
+#: ``heuristic`` bot takes the other decisions (see :meth:`ModelMixin._plan`)
+DELEGATE = {"watten": ["play"], "battn": ["play"], "biscambiggia": ["play"], "barbu": ["play"]}
+
+#: the tuning knobs a search bot accepts as keyword arguments (class attributes of the bots)
+TUNABLE = ("pool_size", "exploration", "rollouts", "exact_cards", "default_iterations")
 
 
 class ModelMixin:
     """Options of the search bots (keyword arguments of the constructor, also ``make_bot``):
 
     * ``opponent_model`` (True): filter the worlds with :func:`heuristic_model`;
-    * ``search_only`` (None): a list of verbs to search (e.g. ``["play"]``); other decisions are
-      delegated to the ``heuristic`` bot (when installed).  None: search every decision.
+    * ``search_only`` (``"auto"``): a list of verbs to search (e.g. ``["play"]``); the other
+      decisions go to the ``heuristic`` bot (when installed).  ``"auto"``: the game's entry of
+      :data:`DELEGATE`; None: search every decision.
+    * ``hybrid`` (True): in a decision that offers searched and other verbs (a card or a raise),
+      the heuristic is asked first; if it takes another verb (it raises), that is played, else
+      the search chooses among the searched actions only.  False: such a decision is searched
+      whole.
+    * the knobs of :data:`TUNABLE` (``pool_size``, ``rollouts``...) override the class defaults.
     """
 
     opponent_model = True
-    search_only = None
+    search_only = "auto"
+    hybrid = True
     _model_fn = None
 
-    def __init__(self, seed=None, budget=None, opponent_model: bool = True, search_only=None):
+    def __init__(self, seed=None, budget=None, opponent_model: bool = True, search_only="auto",
+                 hybrid: bool = True, **params):
         super().__init__(seed=seed, budget=budget)
         self.opponent_model = opponent_model
-        self.search_only = None if search_only is None else list(search_only)
+        if isinstance(search_only, str) and search_only != "auto":
+            search_only = [v for v in search_only.split(",") if v]
+        self.search_only = search_only if search_only in (None, "auto") else list(search_only)
+        self.hybrid = hybrid
+        for key, value in params.items():
+            if key not in TUNABLE or not hasattr(self, key):
+                knobs = ", ".join(k for k in TUNABLE if hasattr(self, k))
+                raise TypeError(f"{type(self).__name__}: unknown option {key!r} (options: opponent_model, "
+                                f"search_only, hybrid, {knobs})")
+            setattr(self, key, type(getattr(self, key))(value))
 
     @classmethod
     def supports(cls, game: str) -> bool:
         """Games whose rule set has the determinization hook (``world_spec``)."""
         return game_supported(game)
 
-    def _delegated(self, view: dict, legal: list[str]) -> str | None:
-        """The heuristic's choice when this decision is not searched (see ``search_only``)."""
-        if self.search_only is None or any(a.split(" ")[0] in self.search_only for a in legal):
-            return None
-        return fallback(view, legal, self.rng)
+    def searched_verbs(self, game: str):
+        """The verbs searched in ``game`` (None: all)."""
+        if self.search_only == "auto":
+            return DELEGATE.get(game)
+        return self.search_only
 
-    def _without_search(self, view: dict, legal: list[str]) -> str | None:
-        """The answer when no search is needed or possible: a single legal action, a decision
-        delegated to the heuristic, or a view no world can be sampled from; else None."""
+    def _plan(self, view: dict, legal: list[str]) -> tuple[str | None, list[str]]:
+        """``(answer, None)`` when no search is needed or possible (a single legal action, a
+        decision delegated to the heuristic, a view no world can be sampled from), else
+        ``(None, actions to search)``."""
         if len(legal) == 1:
-            return legal[0]
-        delegated = self._delegated(view, legal)
-        if delegated is not None:
-            return delegated
+            return legal[0], legal
+        verbs = self.searched_verbs(view.get("game"))
+        searched = legal
+        if verbs is not None:
+            searched = [a for a in legal if a.split(" ")[0] in verbs]
+            if not searched:
+                return fallback(view, legal, self.rng), legal
+            if len(searched) < len(legal) and self.hybrid:
+                own = fallback(view, legal, self.rng)
+                if own not in searched:
+                    return own, legal
+            elif len(searched) < len(legal):
+                searched = legal
+            if len(searched) == 1:
+                return searched[0], legal
         if not can_search(view):
-            return fallback(view, legal, self.rng)
-        return None
+            return fallback(view, legal, self.rng), legal
+        return None, searched
 
     def _model(self):
         if not self.opponent_model:

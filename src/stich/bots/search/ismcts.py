@@ -112,7 +112,7 @@ class ISMCTSBot(ModelMixin, Bot):
     exploration = 0.7
 
     def choose(self, view: dict, legal: list[str]) -> str:
-        quick = self._without_search(view, legal)
+        quick, legal = self._plan(view, legal)
         if quick is not None:
             return quick
         clock = Clock(self.budget, self.default_iterations)

@@ -27,14 +27,22 @@ from stich.bots.search.common import (
     utilities,
 )
 
+#: the most worlds drawn for one decision under an iteration budget
+MAX_WORLDS = 256
+
+#: nodes one exact solve may visit before it estimates the rest by a playout
+SOLVE_NODES = 50_000
+
 
 def two_sided(game) -> bool:
-    """Whether the hand is fought by two sides (so alpha-beta applies): seat parity sides."""
-    return game.num_players in (2, 4) and game.name in ("watten", "battn")
+    """Whether every hand is fought by two sides (so alpha-beta applies): Watten (2 and 4 players:
+    seat parity; 3 players: the forehand against the other two, ``state.side``) and Battn."""
+    return game.name == "battn" or (game.name == "watten" and game.num_players in (2, 3, 4))
 
 
-def _side(game, seat):
-    return seat % 2
+def _side(state, seat):
+    side = getattr(state, "side", None)
+    return side[seat] if side else seat % 2
 
 
 def solve(state, seat: int, hand: int, start: list[float], alpha: float, beta: float, budget: list[int]) -> float:
@@ -55,7 +63,7 @@ def solve(state, seat: int, hand: int, start: list[float], alpha: float, beta: f
         child = state.clone()
         child.apply(calm[0])
         return solve(child, seat, hand, start, alpha, beta, budget)
-    maximizing = _side(game, state.current_player) == _side(game, seat)
+    maximizing = _side(state, state.current_player) == _side(state, seat)
     best = -1e300 if maximizing else 1e300
     for a in plays:
         child = state.clone()
@@ -95,7 +103,7 @@ def evaluate(world, seat: int, legal: list[str], rng, rollouts: int, exact_cards
         first = world.clone()
         first.apply(text)
         if exact and all(a.verb == "play" for a in world.legal_actions() if str(a) == text):
-            out[text] = solve(first, seat, hand, start, -1e300, 1e300, [200_000])
+            out[text] = solve(first, seat, hand, start, -1e300, 1e300, [SOLVE_NODES])
             continue
         all_exact = False
         total = 0.0
@@ -132,18 +140,21 @@ def pimc_choose(worlds, seat: int, legal: list[str], clock: Clock, rng, rollouts
 
 class PIMCBot(ModelMixin, Bot):
     """Perfect-information Monte Carlo from the seat's view only (``budget``: seconds or
-    iterations = worlds; default 40 worlds, 4 rollouts per action and world)."""
+    iterations = world evaluations, one world each up to ``MAX_WORLDS``; default 16 worlds,
+    4 rollouts per action and world)."""
 
-    default_iterations = 40
+    default_iterations = 16
     rollouts = 4
     exact_cards = 12
 
     def choose(self, view: dict, legal: list[str]) -> str:
-        quick = self._without_search(view, legal)
+        quick, legal = self._plan(view, legal)
         if quick is not None:
             return quick
         clock = Clock(self.budget, self.default_iterations)
-        count = min(clock.iterations, self.default_iterations) if clock.iterations is not None else 400
+        # an iteration budget is that many world evaluations: as many worlds (at most MAX_WORLDS),
+        # so that more iterations also help where every evaluation is exact
+        count = min(clock.iterations, MAX_WORLDS) if clock.iterations is not None else 400
         worlds = draw_worlds(view, self.rng, count, clock.deadline and clock.start + 0.3 * clock.seconds,
                              self._model())
         if not worlds:

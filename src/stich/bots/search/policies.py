@@ -8,6 +8,11 @@ run inside a sampled world, never on the real game) and must be fast.
   trick (lowest card), else take it with the cheapest card that wins, else throw the lowest card.
 * ``biscambiggia`` (partners unknown): take a trick worth 10 points or more with the cheapest
   winning card, else throw the card with the fewest points.
+* ``barbu`` (trick play; the domino stays random): in ``TRUMPS`` win a trick with the cheapest
+  winning card, else throw the lowest; in the negative contracts lead the lowest card, follow
+  with the highest card that does not win (all win: the highest), and when void discard the
+  contract's penalty cards first (K♥ in ``BARBU``, hearts in ``NO_HEARTS``, queens in
+  ``NO_QUEENS``), else the highest card.
 """
 
 from __future__ import annotations
@@ -71,4 +76,61 @@ def biscambiggia(state, plays, rng):
     return order[0]
 
 
-POLICIES = {"watten": watten, "battn": battn, "biscambiggia": biscambiggia}
+def _barbu_tables():
+    from stich.rulesets.barbu import rules as R
+    from stich.rulesets.barbu.state import TRICKS
+
+    c = R.CONTRACTS.index
+    return (TRICKS, c("TRUMPS"), c("BARBU"), c("NO_HEARTS"), c("NO_QUEENS"), R.DECK.parse("HK"),
+            R.SUITS.index("H"), R.DECK.parse("SQ") % 13)
+
+
+(_B_TRICKS, _B_TRUMPS, _B_BARBU, _B_NO_HEARTS, _B_NO_QUEENS, _B_KH, _B_HEARTS, _B_QUEEN) = _barbu_tables()
+
+
+def barbu(state, plays, rng):
+    tmask = getattr(state, "tmask", None)
+    if state.phase != _B_TRICKS or tmask is None:
+        return plays[rng.randrange(len(plays))]
+    contract = state.contract
+    if not state.tn:   # leading
+        if contract == _B_TRUMPS:
+            return plays[rng.randrange(len(plays))]
+        low = min(a.value % 13 for a in plays)
+        lows = [a for a in plays if a.value % 13 == low]
+        return lows[rng.randrange(len(lows))]
+    led = state.led
+    trump = state.trump
+    trumps_in = tmask & (0x1FFF << (13 * trump)) if trump >= 0 else 0
+    best = (trumps_in or tmask & (0x1FFF << (13 * led))).bit_length() - 1
+    sb = best // 13
+
+    def wins(c):
+        s = c // 13
+        return (s == sb and c > best) or (s == trump and sb != s)
+
+    by_rank = sorted(plays, key=lambda a: a.value % 13)
+    if contract == _B_TRUMPS:
+        for a in by_rank:
+            if wins(a.value):
+                return a
+        return by_rank[0]
+    if plays[0].value // 13 != led:   # void: discard
+        if contract == _B_BARBU:
+            for a in plays:
+                if a.value == _B_KH:
+                    return a
+        if contract in (_B_BARBU, _B_NO_HEARTS):
+            hearts = [a for a in by_rank if a.value // 13 == _B_HEARTS]
+            if hearts:
+                return hearts[-1]
+        if contract == _B_NO_QUEENS:
+            for a in plays:
+                if a.value % 13 == _B_QUEEN:
+                    return a
+        return by_rank[-1]
+    under = [a for a in by_rank if not wins(a.value)]
+    return under[-1] if under else by_rank[-1]
+
+
+POLICIES = {"watten": watten, "battn": battn, "biscambiggia": biscambiggia, "barbu": barbu}
