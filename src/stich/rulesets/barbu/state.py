@@ -102,7 +102,7 @@ class BarbuState(State):
         self.used = _setup_used(used_contracts, self.schedule, hn)
         self.dcount = _setup_dcount(caller_doubles)
         self.last_result = None
-        # Fields of the trick and domino phases, set now so that clone() finds every slot set.
+        # Fields of the trick and domino phases, at their neutral values until those phases begin.
         self.dturn = self.tmask = self.played = self.led_shift = self.trump_mask = self.early = self.ends = 0
         self.led = -1
         self.plain = self.lead_any = False
