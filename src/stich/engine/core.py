@@ -260,10 +260,25 @@ class State:
 
     def apply(self, action) -> None:
         """Apply an action (an Action or its text).  Illegal or malformed: an error, no change."""
-        if type(action) is Action:   # the common case: an action from legal_actions()
-            seat_prefix, act = None, action
+        legal = self._legal
+        if type(action) is Action and legal is not None and action in legal:
+            act = action   # the hot path: an action taken from legal_actions()
         else:
-            seat_prefix, act = self.game.parse_action(action)
+            act = self._checked(action)
+        seat = self.current_player
+        hidden = self._hidden_verbs
+        if hidden and act.verb in hidden:
+            aud = self._action_audience(seat, act)
+            if aud is not None:
+                self._action_hidden[len(self.history)] = aud
+        self.history.append((seat, act))
+        self._action_marks.append(len(self.events))
+        self._legal = None
+        self._apply(act)
+
+    def _checked(self, action) -> Action:
+        """The legal Action that ``action`` (text or Action) names, or the specific error."""
+        seat_prefix, act = self.game.parse_action(action)
         seat = self.current_player
         if seat < 0:
             raise IllegalActionError(f"the match is over; {act!s} cannot be played")
@@ -271,9 +286,7 @@ class State:
             raise IllegalActionError(
                 f"{action!s}: seat {seat_prefix} is not to act; seat {seat + 1} is (seats are 1-based in text)"
             )
-        legal = self._legal
-        if legal is None:
-            legal = self.legal_actions()
+        legal = self.legal_actions()
         if act not in legal:
             reason = self._why_illegal(act)
             shown = ", ".join(map(str, legal))
@@ -282,14 +295,7 @@ class State:
                 + (f": {reason}" if reason else "")
                 + f" (legal: {shown})"
             )
-        if act.verb in self._hidden_verbs:
-            aud = self._action_audience(seat, act)
-            if aud is not None:
-                self._action_hidden[len(self.history)] = aud
-        self.history.append((seat, act))
-        self._action_marks.append(len(self.events))
-        self._legal = None
-        self._apply(act)
+        return act
 
     def emit(self, type_: str, audience: int | None = None, **payload) -> None:
         """Record an event; ``audience`` None = everyone, else a bitmask of seats."""
