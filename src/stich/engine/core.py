@@ -450,19 +450,23 @@ class State:
                 f"to act: {self.current_player}>")
 
 
-def _slot_copier(names):
-    """``copy(a, b)``: ``b.<name> = a.<name>`` for every name, as plain statements (generated, as
-    dataclasses does: setattr() in a loop costs ten times as much, and clone() is hot in search)."""
+def _slot_function(names, header: str, statement: str):
+    """A function ``header`` whose body is ``statement`` (with ``{n}``) for every slot name, as plain
+    statements (generated, as dataclasses does: setattr() in a loop costs ten times as much, and
+    clone() is hot in search)."""
     ns: dict = {}
-    exec("def copy(a, b):\n" + "".join(f"    b.{n} = a.{n}\n" for n in names), ns)
-    return ns["copy"]
+    exec(f"def {header}:\n" + "".join("    " + statement.format(n=n) + "\n" for n in names), ns)
+    return ns[header.split("(")[0]]
+
+
+def _slot_copier(names):
+    """``copy(a, b)``: ``b.<name> = a.<name>`` for every name."""
+    return _slot_function(names, "copy(a, b)", "b.{n} = a.{n}")
 
 
 def _slot_clearer(names):
-    """``clear(a)``: ``a.<name> = None`` for every name (generated, as :func:`_slot_copier`)."""
-    ns: dict = {}
-    exec("def clear(a):\n" + "".join(f"    a.{n} = None\n" for n in names), ns)
-    return ns["clear"]
+    """``clear(a)``: ``a.<name> = None`` for every name."""
+    return _slot_function(names, "clear(a)", "a.{n} = None")
 
 
 _UNPACKERS: dict[int, struct.Struct] = {}
