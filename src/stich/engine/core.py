@@ -178,7 +178,13 @@ class State:
 
     A game's state may keep its own fields in ``__slots__``: past 30 attributes CPython gives up
     the shared-key instance dict and every attribute access gets slower.  Every slot starts as
-    None; :meth:`clone` copies the instance dict and every slot."""
+    None; :meth:`clone` copies the instance dict and every slot.
+
+    A game may *defer* the deal of its next hand (:meth:`_defer`): the deal then runs the first
+    time anything observes the state (``events``, ``legal_actions``, ``apply``, ``view``,
+    ``record``, ``clone``).  The deal is a function of the seed and the hand number, so it is the
+    same whenever it runs; a line of play that stops at the end of a hand (a search rollout,
+    ``stich bench``) never pays for the next one."""
 
     game: Game
     seed: int
@@ -199,7 +205,8 @@ class State:
         self.game = game
         self.seed = seed
         self.setup = setup
-        self.events: list[tuple[int | None, dict]] = []
+        self._events: list[tuple[int | None, dict]] = []  # see the events property
+        self._deferred = False  # a deal waits for _settle (see _defer)
         self.history: list[tuple[int, Action]] = []
         self._action_marks: list[int] = []  # per history entry: len(self.events) before it
         self._action_hidden: dict[int, int] = {}  # history index -> audience, for non-public actions
@@ -239,6 +246,33 @@ class State:
     def _copy_into(self, other: State) -> None:
         """Copy mutable per-game containers into a clone (lists, dicts)."""
 
+    def _deferred_deal(self) -> None:
+        """Deal the hand whose deal :meth:`_defer` put off (games that defer implement it)."""
+        raise NotImplementedError
+
+    # --- the deferred deal ----------------------------------------------------------------------
+    def _defer(self) -> None:
+        """Put off the next hand's deal until the state is observed (call at the end of a hand,
+        with ``hand_number`` and ``current_player`` already those of the next hand)."""
+        self._deferred = True
+
+    def _settle(self) -> None:
+        """Run a deferred deal now."""
+        self._deferred = False
+        self._deferred_deal()
+
+    @property
+    def events(self) -> list[tuple[int | None, dict]]:
+        """Everything that happened, in order: ``(audience, payload)`` pairs, the audience None
+        (everybody) or a bitmask of seats.  Do not mutate."""
+        if self._deferred:
+            self._settle()
+        return self._events
+
+    @events.setter
+    def events(self, value: list) -> None:
+        self._events = value
+
     def is_terminal(self) -> bool:
         raise NotImplementedError
 
@@ -255,6 +289,8 @@ class State:
         """The legal actions of the seat to act (empty when the match is over). Do not mutate."""
         legal = self._legal
         if legal is None:
+            if self._deferred:
+                self._settle()
             legal = self._legal = [] if self.current_player < 0 else self._legal_actions()
         return legal
 
@@ -272,7 +308,7 @@ class State:
             if aud is not None:
                 self._action_hidden[len(self.history)] = aud
         self.history.append((seat, act))
-        self._action_marks.append(len(self.events))
+        self._action_marks.append(len(self._events))  # (a deferred deal ran in _checked)
         self._legal = None
         self._apply(act)
 
@@ -300,13 +336,15 @@ class State:
     def emit(self, type_: str, audience: int | None = None, **payload) -> None:
         """Record an event; ``audience`` None = everyone, else a bitmask of seats."""
         payload["type"] = type_
-        self.events.append((audience, payload))
+        self._events.append((audience, payload))
 
     def clone(self) -> State:
         """An independent copy (cheap: shallow copies of the containers)."""
+        if self._deferred:
+            self._settle()
         new = object.__new__(self.__class__)
         new.__dict__.update(self.__dict__)
-        new.events = self.events.copy()
+        new._events = self._events.copy()
         new.history = self.history.copy()
         new._action_marks = self._action_marks.copy()
         new._action_hidden = self._action_hidden.copy()

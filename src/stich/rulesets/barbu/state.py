@@ -17,8 +17,8 @@ from stich.rulesets.barbu.rules import BIT, CODES, SUIT_MASK, SUIT_OF
 from stich.rulesets.barbu.views import finish_view, fold_event
 
 SHIFT = (0, 13, 26, 39)
-DECLARE, DOUBLING, TRICKS, DOMINO, OVER = range(5)
-PHASE_NAMES = ("declare", "doubling", "tricks", "domino", "over")
+DECLARE, DOUBLING, TRICKS, DOMINO, OVER, DEALING = range(6)
+PHASE_NAMES = ("declare", "doubling", "tricks", "domino", "over", "deal")
 _SETUP_KEYS = ("hands", "dealer", "scores", "first_caller", "hand_number", "used_contracts", "caller_doubles")
 
 # The events of a card play and of a trick's end, one per (card, seat) and per winner: their
@@ -141,7 +141,7 @@ class BarbuState(State):
         self.tn = 0
         self.follow = None  # the led suit's action lists while following in a plain trick contract
         # (emit inlined: the payloads are those emit(type, audience, **fields) would build)
-        ev = self.events
+        ev = self._events
         ev.append((None, {"hand": hn, "dealer": dealer, "type": "hand_start"}))
         for p in range(4):
             ev.append((1 << p, {"seat": p, "cards": _codes(hands[p]), "type": "deal"}))
@@ -191,7 +191,7 @@ class BarbuState(State):
         hands = self.hands
         bit = BIT[card]
         hands[p] ^= bit
-        self.events.append(_PLAY_EVENTS[card][p])
+        self._events.append(_PLAY_EVENTS[card][p])
         tn = self.tn
         if tn:
             self.tmask |= bit
@@ -252,7 +252,7 @@ class BarbuState(State):
         elif contract == R.DOMINO:
             ev["domino_rank"] = R.RANK_CODE[param]
         ev["type"] = "contract"
-        self.events.append((None, ev))
+        self._events.append((None, ev))
         # §3.2 rule 2: left(C), opposite(C), right(C), then the caller last.
         self.phase = DOUBLING
         self.dturn = 0
@@ -303,7 +303,7 @@ class BarbuState(State):
             if doubles >> c & 1:  # §3.3: a double of the caller counts toward the obligation
                 self.dcount[4 * c + p] += 1
         self.doubling_log.append((p, doubles, redoubles))
-        self.events.append((None, {"seat": p, "doubles": list(R.SEATS[doubles]),
+        self._events.append((None, {"seat": p, "doubles": list(R.SEATS[doubles]),
                                    "redoubles": list(R.SEATS[redoubles]), "type": "double"}))
         t = self.dturn = self.dturn + 1
         if t < 4:
@@ -386,7 +386,7 @@ class BarbuState(State):
         winners.append(w)
         self.played |= m
         self.follow = None
-        self.events.append(_TRICK_EVENTS[w])
+        self._events.append(_TRICK_EVENTS[w])
         early = self.early
         if len(winners) == 13 or (early and self.played & early == early):
             self._finish(R.raw_scores(self.contract, self.taken, self.won, winners))
@@ -407,17 +407,17 @@ class BarbuState(State):
     def _play_domino(self, card) -> None:
         p = self.current_player
         if card.__class__ is not int:  # "pass": no legal card (rule 5)
-            self.events.append(_PASS_EVENTS[p])
+            self._events.append(_PASS_EVENTS[p])
         else:
             h = self.hands[p] ^ BIT[card]
             self.hands[p] = h
             # Rule 3: the card leaves the open ends and opens its outer neighbour (R-9: no wrap).
             self.ends = (self.ends ^ BIT[card]) | self.opens[card]
-            self.events.append(_DOMINO_EVENTS[card][p])
+            self._events.append(_DOMINO_EVENTS[card][p])
             if not h:  # rule 7: going out fixes the place
                 out = self.out
                 out.append(p)
-                self.events.append((None, {"seat": p, "place": len(out), "type": "domino_out"}))
+                self._events.append((None, {"seat": p, "place": len(out), "type": "domino_out"}))
                 if len(out) == 3:  # the fourth place is now fixed: the deal ends
                     out.append(6 - sum(out))
                     self._finish(R.domino_scores(out))
@@ -453,7 +453,7 @@ class BarbuState(State):
             "played": raw is not None, "raw": raw, "adjustments": adj, "final": final,
             "businesses": businesses,
         }
-        events = self.events
+        events = self._events
         events.append((None, {**result, "type": "deal_result"}))
         events.append((None, {"scores": scores.copy(), "type": "scores"}))
         if self.hand_number >= R.DEALS:
@@ -463,7 +463,16 @@ class BarbuState(State):
             self.emit("match_end", None, totals=list(scores),
                       winners=[p for p in range(4) if scores[p] == best])  # ties share
             return
-        self.hand_number += 1
+        # The next deal waits until the state is observed (State._defer): a rollout or a benchmark
+        # that stops at the end of this deal never shuffles the next one.  Until then the hands
+        # are None, so that code reading them directly, past the protocol, fails loudly.
+        self.hand_number = hn = self.hand_number + 1
+        self.current_player = self._deals[hn - 1][0]  # the next caller
+        self.phase = DEALING
+        self.hands = self.dealt = None
+        self._defer()
+
+    def _deferred_deal(self) -> None:
         self._deal()
 
     # --- explanations ------------------------------------------------------------------------------------------------
@@ -519,6 +528,8 @@ class BarbuState(State):
 
     # --- summaries and views ------------------------------------------------------------------------------------------
     def hand_summary(self) -> dict:
+        if self._deferred:
+            self._settle()
         out = {
             "hand": self.hand_number, "caller": self.caller, "dealer": self.dealer,
             "phase": PHASE_NAMES[self.phase],

@@ -212,7 +212,7 @@ class PlayMixin:
         trick.append(card)
         self.trick_seats.append(seat)
         self.exchange_closed = True
-        self.events.append((None, {"seat": seat, "card": g.deck.codes[card], "type": "play"}))
+        self._events.append((None, {"seat": seat, "card": g.deck.codes[card], "type": "play"}))
         n = g.num_players
         if len(trick) < n:
             nxt = self._nxt(seat)
@@ -224,7 +224,7 @@ class PlayMixin:
         w = self.trick_seats[trick_winner(self.rk, g.suit_of, g.rank_of, trick)]
         side = self.side[w]
         self.tricks[side] += 1
-        self.events.append((None, {"winner": w, "number": self.trick_no, "type": "trick"}))
+        self._events.append((None, {"winner": w, "number": self.trick_no, "type": "trick"}))
         if g.variant == "blind":
             self._first_trick_display()
         if self.tricks[side] >= 3:
