@@ -3,8 +3,9 @@
     python3 benchmarks/barbu_speed.py [seconds-per-measure [rounds]]
 
 A "deal" is: the caller's declaration, the four doubling turns (random legal choices) and every
-card until the deal is scored, which shuffles and deals the next hand as in a match (one shuffle
-per deal).  The last column also times ``new_state`` (a second shuffle and deal per deal).  The
+card until the deal is scored.  The next deal waits until the state is observed (``State._defer``),
+so it is not shuffled here; the first column times states created beforehand (no shuffle at all),
+the last also times ``new_state`` (one shuffle and deal per deal, as ``stich bench``).  The
 option ``skip_undoubled_negative=false`` makes sure every negative deal is played out even when
 nobody doubles.  OpenSpiel hearts (if installed) is driven by the same kind of Python loop: chance
 outcomes for the deal, the pass, and all 52 plays.
@@ -16,6 +17,7 @@ contracts, default options, a fresh ``new_state`` per deal); DOMINO is timed onl
 from __future__ import annotations
 
 import random
+import statistics
 import sys
 import time
 
@@ -27,9 +29,9 @@ CONTRACTS = ("NO_TRICKS", "NO_HEARTS", "NO_QUEENS", "BARBU", "NO_LAST_TWO", "TRU
 def barbu_deals_per_second(contract: str, seconds: float) -> tuple[float, float, float]:
     """(deals/s in a match, actions/s, deals/s counting new_state too) for one contract.
 
-    In a match every deal costs one shuffle-and-deal; a fresh ``new_state`` deals once more (its
-    first hand), so the first figure times batches of states created beforehand and the third
-    times ``new_state`` as well."""
+    In a match every deal costs one shuffle-and-deal, made by ``new_state`` for the first deal: the
+    first figure times batches of states created beforehand, the third times ``new_state`` as
+    well."""
     g = stich.game("barbu", skip_undoubled_negative=False)
     rng = random.Random(1)
     choice = rng.choice
@@ -98,20 +100,20 @@ def hearts_games_per_second(seconds: float) -> float | None:
 
 
 def main() -> None:
-    """Interleaved rounds (hearts, then each contract), best rate of each over the rounds, timed in
-    process CPU time, so that a busy machine disturbs both sides alike."""
+    """Interleaved rounds (hearts, then each contract), the median rate of each over the rounds,
+    timed in process CPU time, so that a busy machine disturbs both sides alike."""
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 0.5
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 5
-    hearts = None
-    best: dict[str, tuple[float, float, float]] = {}
+    hearts_rates: list[float] = []
+    rates: dict[str, list[tuple[float, float, float]]] = {c: [] for c in CONTRACTS}
     for _ in range(rounds):
         h = hearts_games_per_second(seconds)
         if h is not None:
-            hearts = max(hearts or 0.0, h)
+            hearts_rates.append(h)
         for contract in CONTRACTS:
-            got = barbu_deals_per_second(contract, seconds)
-            old = best.get(contract, (0.0, 0.0, 0.0))
-            best[contract] = tuple(max(a, b) for a, b in zip(old, got, strict=True))
+            rates[contract].append(barbu_deals_per_second(contract, seconds))
+    hearts = statistics.median(hearts_rates) if hearts_rates else None
+    best = {c: tuple(map(statistics.median, zip(*rows, strict=True))) for c, rows in rates.items()}
     print(f"OpenSpiel hearts: {hearts:8.0f} games/s" if hearts else "OpenSpiel hearts: not installed")
     print("barbu deal (contract)   deals/s  (vs hearts)  actions/s   with new_state")
     for contract in CONTRACTS:

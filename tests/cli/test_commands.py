@@ -98,6 +98,16 @@ def test_bench_functions_measure_and_report_errors():
     assert bench.targets("toy") == [("toy", "standard", None), ("toy", "quick", None)]
 
 
+def test_bench_keeps_the_median_slice_of_each_rate():
+    rows = [bench.Result("g", "v", hands_per_s=h, matches_per_s=m, actions_per_s=10 * h, actions_per_hand=5.0)
+            for h, m in ((100.0, None), (900.0, 2.0), (300.0, 4.0))]
+    row = bench._median_of(rows)
+    assert (row.hands_per_s, row.actions_per_s) == (300.0, 3000.0)   # a burst either way is ignored
+    assert row.matches_per_s is None   # a slice without matches leaves the rate unknown
+    broken = bench.Result("g", "v", error="RuntimeError: boom")
+    assert bench._median_of([rows[1], broken]).error == "RuntimeError: boom"
+
+
 def test_bench_refuses_unknown_game(runner):
     result = runner.invoke(cli, ["bench", "--game", "nosuchgame", "--seconds", "0.1"])
     assert result.exit_code == 2 and "unknown game" in result.output

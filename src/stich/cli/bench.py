@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import os
 import random
+import statistics
 import time
 from dataclasses import dataclass
 
@@ -200,13 +201,13 @@ def _pin_one_core():
 
 
 def run_bench(game: str | None = None, variant: str | None = None, seconds: float = 2.0,
-              openspiel: bool = True, console=None, pin: bool = True, rounds: int = 3) -> list[Result]:
+              openspiel: bool = True, console=None, pin: bool = True, rounds: int = 5) -> list[Result]:
     """Measure and print a Rich table; returns the rows (stich games first, then OpenSpiel).
 
     ``pin``: run on one CPU core (restored afterwards) where the OS allows it.  ``rounds``: the
     time of each measurement is split into that many slices, taken in turn across all targets,
-    and each target keeps its best slice, so a change in machine load during the run does not
-    favour whichever target happened to run at a quiet moment (the ratios stay fair).
+    and each target keeps the median of its slices, so a change in machine load during the run
+    does not favour whichever target happened to run at a quiet moment (the ratios stay fair).
     """
     pairs = targets(game, variant)
     pinned = _pin_one_core() if pin else None
@@ -217,17 +218,20 @@ def run_bench(game: str | None = None, variant: str | None = None, seconds: floa
             os.sched_setaffinity(0, pinned[1])
 
 
-def _keep_best(best: Result | None, new: Result) -> Result:
-    """Merge a new slice into the best so far: the higher rate of each kind wins."""
-    if best is None or best.error:
-        return new
-    if new.error:
-        return best
-    for field in ("hands_per_s", "matches_per_s", "actions_per_s"):
-        a, b = getattr(best, field), getattr(new, field)
-        if b is not None and (a is None or b > a):
-            setattr(best, field, b)
-    return best
+def _median_of(slices: list[Result]) -> Result:
+    """One row from the slices of a target: the median of each rate (an error in any slice wins).
+
+    The median rather than the best slice: on a shared or virtual machine the speed comes in
+    bursts both ways, and the best of a few slices favours whichever target met a fast burst."""
+    for r in slices:
+        if r.error:
+            return r
+    out = Result(slices[0].game, slices[0].variant)
+    for field in ("hands_per_s", "matches_per_s", "actions_per_s", "actions_per_hand", "hands_per_match"):
+        values = [getattr(r, field) for r in slices]
+        if all(v is not None for v in values):
+            setattr(out, field, statistics.median(values))
+    return out
 
 
 def _run(pairs, seconds, openspiel, console, pinned, rounds) -> list[Result]:
@@ -238,10 +242,10 @@ def _run(pairs, seconds, openspiel, console, pinned, rounds) -> list[Result]:
     console = console or make_console()
     where = f"pinned to CPU {pinned[0]}" if pinned else "one thread"
     console.print(f"Random play, one Python process ({where}), {seconds:g} s per measurement in {rounds} "
-                  f"interleaved slices, best slice kept ({len(pairs)} game variants"
+                  f"interleaved slices, median slice kept ({len(pairs)} game variants"
                   f"{', plus OpenSpiel euchre and hearts' if openspiel else ''}).")
     live = [(name, v) for name, v, error in pairs if not error]
-    best: dict = {}
+    slices: dict = {}
     os_names = []
     if openspiel:
         if bench_openspiel("euchre", 0.0) is None:
@@ -251,9 +255,10 @@ def _run(pairs, seconds, openspiel, console, pinned, rounds) -> list[Result]:
     for r in range(rounds):
         console.print(f"  round {r + 1} of {rounds} ...")
         for name, v in live:
-            best[(name, v)] = _keep_best(best.get((name, v)), bench_game(name, v, seconds / rounds, seed=r))
+            slices.setdefault((name, v), []).append(bench_game(name, v, seconds / rounds, seed=r))
         for name in os_names:
-            best[name] = _keep_best(best.get(name), bench_openspiel(name, seconds / rounds, seed=r))
+            slices.setdefault(name, []).append(bench_openspiel(name, seconds / rounds, seed=r))
+    best = {key: _median_of(rows) for key, rows in slices.items()}
     results = []
     for name, v, error in pairs:
         results.append(Result(name, v or "—", error=error) if error else best[(name, v)])

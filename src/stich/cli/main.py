@@ -127,8 +127,8 @@ def replay_cmd(file, seat, step, lang):
 @click.option("--game", "-g", help="Only this game (default: all).")
 @click.option("--variant", "-v", help="Only this variant.")
 @click.option("--seconds", "-s", type=float, default=2.0, show_default=True, help="Seconds per measurement.")
-@click.option("--rounds", "-r", type=int, default=3, show_default=True,
-              help="Interleaved slices per measurement; the best slice counts (fair ratios under load).")
+@click.option("--rounds", "-r", type=int, default=5, show_default=True,
+              help="Interleaved slices per measurement; the median slice counts (fair ratios under load).")
 @click.option("--no-openspiel", is_flag=True, help="Skip the OpenSpiel euchre/hearts comparison.")
 def bench_cmd(game, variant, seconds, rounds, no_openspiel):
     """Random-play speed: hands/s, matches/s, actions/s (vs OpenSpiel when installed)."""
