@@ -19,10 +19,10 @@ from stich.arena.table import ask, fallback_rng, private_view
 from stich.bots import DEFAULT_BUDGET, Bot, Budget, default_bot_name, make_bot
 from stich.cli.render import (
     Names,
+    action_lines,
     default_lang,
     describe_event,
     hand_result,
-    is_echo,
     legal_list,
     make_console,
     view_table,
@@ -122,19 +122,6 @@ def _hint(legal) -> str:
     return f"Type 1 to {len(legal)}, an action such as {str(legal[0])!r}, or 'help'."
 
 
-def action_is_visible(action: str, new_events: list[dict]) -> bool:
-    """Whether the human may see an action's argument: it has none or it shows in their new events."""
-    parts = str(action).split(None, 1)
-    if len(parts) == 1:
-        return True
-    arg = parts[1]
-    for ev in new_events:
-        for k, v in ev.items():
-            if k != "type" and (str(v) == arg or (isinstance(v, list) and arg in map(str, v))):
-                return True
-    return False
-
-
 @dataclass
 class Match:
     """One interactive match: the state, the human seat and the bots."""
@@ -208,10 +195,8 @@ class Match:
         self.seen = len(log)
         return new
 
-    def narrate(self, events: list[dict], echo_of: tuple | None = None) -> None:
+    def narrate(self, events: list[dict]) -> None:
         for ev in events:
-            if echo_of and is_echo(ev, *echo_of):
-                continue
             line = describe_event(ev, self.names)
             if line:
                 self.say(line)
@@ -256,15 +241,8 @@ class Match:
                              f"{escape(fault['error'])}; the table plays a random legal action instead.")
             state.apply(action)
             new = self.new_events()
-            echo = (seat, str(action))
-            if seat == self.human:
-                self.say(f"[bold]You[/bold]: {self.names.action(action)}")
-            elif action_is_visible(action, new):
-                self.say(f"{self.names.seat(seat)}: {self.names.action(action)}")
-            else:
-                self.say(f"{self.names.seat(seat)}: {escape(str(action).split()[0])} …")
-                echo = None
-            self.narrate(new, echo_of=echo)
+            for line in action_lines(seat, action, new, self.names):
+                self.say(line)
             if state.hand_number != hand or state.is_terminal():
                 self.hand_over(hand, new)
         self.finish()

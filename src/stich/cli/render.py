@@ -6,6 +6,7 @@ the terminal never shows more than that seat may know.
 
 from __future__ import annotations
 
+import importlib
 import os
 
 from rich.columns import Columns
@@ -25,6 +26,16 @@ STANDARD_KEYS = frozenset({
 #: the language a game's cards are named in by default
 DEFAULT_LANG = {"watten": "de", "battn": "it", "biscambiggia": "it", "barbu": "fr"}
 LANGS = ("en", "de", "it", "fr")
+
+
+#: games with their own terminal text (a module with NARRATED_VERBS, KEYS, describe, echoes, rows)
+GAME_TEXT = {"barbu": "stich.cli.barbu_text"}
+
+
+def game_text(game):
+    """The module that tells a game's own events and view fields in words, or None."""
+    name = GAME_TEXT.get(getattr(game, "name", None))
+    return importlib.import_module(name) if name else None
 
 
 def default_lang(game_name: str) -> str:
@@ -183,8 +194,12 @@ def view_table(view: dict, names: Names, title: str | None = None) -> Table:
         cards = ", ".join(p["card"] for p in last.get("cards", []))
         table.add_row("Last trick", f"{cards} → {names.seat(last.get('winner'))}")
     table.add_row("Scores", scores_text(view.get("scores"), names, n))
+    own = game_text(names.game)
+    if own is not None:
+        for label, value in own.rows(view, names):
+            table.add_row(label, value)
     for key, value in view.items():
-        if key not in STANDARD_KEYS:
+        if key not in STANDARD_KEYS and (own is None or key not in own.KEYS):
             table.add_row(escape(key.replace("_", " ").capitalize()), names.value(value, key))
     for key, value in (view.get("info") or {}).items():
         table.add_row(escape(key.replace("_", " ").capitalize()), names.value(value, key))
@@ -207,6 +222,11 @@ def legal_list(legal: list[str], names: Names, one_per_line: int = 12):
 
 def describe_event(ev: dict, names: Names) -> str | None:
     """One line of narration for an event (None: nothing worth a line)."""
+    own = game_text(names.game)
+    if own is not None:
+        line = own.describe(ev, names)
+        if line is not NotImplemented:
+            return line
     t = ev.get("type")
     if t == "hand_start":
         dealer = ev.get("dealer")
@@ -247,6 +267,44 @@ def is_echo(ev: dict, actor: int, action: str) -> bool:
             return ev.get("card") == arg
         return all(str(v) == arg for v in extra)
     return bool(extra) and all(str(v) == action for v in extra)
+
+
+def action_is_visible(action: str, new_events: list[dict]) -> bool:
+    """Whether a viewer may see an action's argument: it has none or it shows in their new events."""
+    parts = str(action).split(None, 1)
+    if len(parts) == 1:
+        return True
+    arg = parts[1]
+    for ev in new_events:
+        for k, v in ev.items():
+            if k != "type" and (str(v) == arg or (isinstance(v, list) and arg in map(str, v))):
+                return True
+    return False
+
+
+def action_lines(actor: int, action, new_events: list[dict], names: Names) -> list[str]:
+    """What the viewer (``names.human``) reads when ``actor`` takes ``action``: the action line,
+    unless the event that follows tells it in full, then a line per new visible event that is not
+    a mere echo of the action."""
+    text = str(action)
+    verb = text.split(None, 1)[0]
+    own = game_text(names.game)
+    lines = []
+    echo = None
+    if own is None or verb not in own.NARRATED_VERBS:
+        if actor == names.human or action_is_visible(text, new_events):
+            who = "[bold]You[/bold]" if actor == names.human else names.seat(actor)
+            lines.append(f"{who}: {names.action(text)}")
+            echo = (actor, text)
+        else:
+            lines.append(f"{names.seat(actor)}: {escape(verb)} …")
+    for ev in new_events:
+        if echo and (is_echo(ev, *echo) or (own is not None and own.echoes(ev, *echo))):
+            continue
+        line = describe_event(ev, names)
+        if line:
+            lines.append(line)
+    return lines
 
 
 #: event types that are snapshots of what the table already shows: not narrated line by line

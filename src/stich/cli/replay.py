@@ -7,8 +7,7 @@ import json
 from rich.markup import escape
 
 import stich
-from stich.cli.play import action_is_visible
-from stich.cli.render import Names, default_lang, describe_event, hand_result, is_echo, make_console, view_table
+from stich.cli.render import Names, action_lines, default_lang, describe_event, hand_result, make_console, view_table
 
 STEP_HELP = "Enter: next step · a: show the rest without pausing · t: show the table · q: stop"
 
@@ -76,17 +75,8 @@ def replay_record(rec: dict, seat: int | None = None, step: bool = False, lang: 
         state.apply(text)
         new = [_public(ev) for ev in events[seen:len(state.events)] if _visible(ev, seat)]
         seen = len(state.events)
-        shown = actor == seat or action_is_visible(text, new)
-        if shown:
-            console.print(f"{names.seat(actor)}: {names.action(text)}")
-        else:
-            console.print(f"{names.seat(actor)}: {escape(str(text).split()[0])} …")
-        for ev in new:
-            if shown and is_echo(ev, actor, text):
-                continue
-            line = describe_event(ev, names)
-            if line:
-                console.print(line)
+        for line in action_lines(actor, text, new, names):
+            console.print(line)
         if state.hand_number != hand or state.is_terminal():
             result = hand_result(state.hand_summary(), hand, new)
             if result:
