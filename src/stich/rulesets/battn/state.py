@@ -165,10 +165,9 @@ class BattnState(State):
             self.hands, self.stock = list(explicit[0]), list(explicit[1])
             self.deck = None
         else:
-            if given_deck is not None:
-                self.deck = list(given_deck)
-            else:
-                self.deck = self.shuffled(_N, self.hand_number, "shuffle")   # BT-5.1
+            # BT-5.1: the pack is shuffled when it is cut (_do_cut), not before: a line of play that
+            # stops at the end of a hand (a rollout, the benchmark) never shuffles the next one.
+            self.deck = list(given_deck) if given_deck is not None else None
         self.orbi_open = self.opts["orbi_enabled"] and self.x_team is None   # A4-16 vi
         self._status()
         if self.orbi_open and self.opts["orbi_before_cut"]:
@@ -182,12 +181,17 @@ class BattnState(State):
         else:
             self.phase, self.current_player = CUT, self.L
 
+    def _pack_size(self) -> int:
+        return _N if self.deck is None else len(self.deck)   # None: not shuffled yet (BT-5.1)
+
     def _cut_points(self):
         m = self.opts["min_packet_size"]
-        return range(m, len(self.deck) - m + 1)
+        return range(m, self._pack_size() - m + 1)
 
     def _do_cut(self, p: int):
         """BT-5.3/5.4: lift ``p`` cards, reveal, hand out critici (L, D, L), put the lifted packet under."""
+        if self.deck is None:
+            self.deck = self.shuffled(_N, self.hand_number, "shuffle")   # BT-5.1
         top, bottom = self.deck[:p], self.deck[p:]
         order = (self.L, self.dealer, self.L)
         revealed, to = [], []
@@ -610,7 +614,7 @@ class BattnState(State):
             return f"you hold no card of rank {a.arg} (option schlok_requires_holding, A4-13)"
         if verb == "cut" and ph in (CUT, CUT2):
             m = self.opts["min_packet_size"]
-            return f"each packet must hold at least {m} card(s): cut between {m} and {len(self.deck) - m}"
+            return f"each packet must hold at least {m} card(s): cut between {m} and {self._pack_size() - m}"
         if verb in ("misraise", "svista") and not self.opts["manual_mode"]:
             return "misraise and svista exist only in manual mode (option manual_mode)"
         return f"not possible now (phase: {where})"

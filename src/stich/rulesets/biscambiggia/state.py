@@ -25,7 +25,7 @@ from stich.rulesets.biscambiggia.rules import (
     marche,
 )
 
-AUCTION, CALL, PLAY, OVER = "auction", "call", "play", "over"
+AUCTION, CALL, PLAY, OVER, DEALING = "auction", "call", "play", "over", "deal"
 FULL = (1 << NUM_PLAYERS) - 1
 
 
@@ -213,7 +213,7 @@ class BiscambiggiaState(State):
         """BB-3.8 / B4-6 (b): cards thrown in, no marche, next dealer; the deal does not count."""
         self.emit("throw_in", None, hand=self.hand_number, deal=self.deal_number)
         self.dealer = (self.dealer + 1) % NUM_PLAYERS
-        self._deal()
+        self._defer_deal()
 
     def _call(self, card: int) -> None:
         """BB-4.1-4.6: the called card's suit is trump; its holder is the secret traitor."""
@@ -295,6 +295,18 @@ class BiscambiggiaState(State):
                 return
         self.hand_number += 1
         self.dealer = (self.dealer + 1) % NUM_PLAYERS                # BB-2.1 / BB-6.4
+        self._defer_deal()
+
+    def _defer_deal(self) -> None:
+        """The next deal waits until the state is observed (State._defer): a rollout that stops at
+        the end of this hand never shuffles the next.  The hands are None until then, so that code
+        reading them past the protocol fails loudly."""
+        self.current_player = (self.dealer + 1) % NUM_PLAYERS   # BB-3.1: A opens the auction
+        self.phase = DEALING
+        self.hands = None
+        self._defer()
+
+    def _deferred_deal(self) -> None:
         self._deal()
 
     # ------------------------------------------------------------------ protocol
@@ -309,6 +321,8 @@ class BiscambiggiaState(State):
 
     def hand_summary(self) -> dict:
         """The current hand, public information only (the traitor only once revealed)."""
+        if self._deferred:
+            self._settle()
         out = {
             "hand": self.hand_number, "deal": self.deal_number, "dealer": self.dealer, "phase": self.phase,
             "high_bid": self.high or None, "high_bidder": self.high_bidder if self.high_bidder >= 0 else None,
