@@ -7,6 +7,7 @@ the terminal never shows more than that seat may know.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import os
 
 from rich.columns import Columns
@@ -28,14 +29,20 @@ DEFAULT_LANG = {"watten": "de", "battn": "it", "biscambiggia": "it", "barbu": "f
 LANGS = ("en", "de", "it", "fr")
 
 
-#: games with their own terminal text (a module with NARRATED_VERBS, KEYS, describe, echoes, rows)
-GAME_TEXT = {"barbu": "stich.cli.barbu_text"}
+_GAME_TEXT: dict = {}
 
 
 def game_text(game):
-    """The module that tells a game's own events and view fields in words, or None."""
-    name = GAME_TEXT.get(getattr(game, "name", None))
-    return importlib.import_module(name) if name else None
+    """The module that tells a game's own events and view fields in words, or None.
+
+    By convention ``stich.cli.<game>_text``, with ``NARRATED_VERBS``, ``KEYS``, ``describe``,
+    ``echoes`` and ``rows`` (see ``barbu_text``); a game without one gets the generic text."""
+    name = getattr(game, "name", None)
+    if name not in _GAME_TEXT:
+        module = f"stich.cli.{name}_text"
+        found = isinstance(name, str) and name.isidentifier() and importlib.util.find_spec(module) is not None
+        _GAME_TEXT[name] = importlib.import_module(module) if found else None
+    return _GAME_TEXT[name]
 
 
 def default_lang(game_name: str) -> str:
