@@ -110,7 +110,7 @@ class ToyState(State):
         w = 0 if self.scores[0] > self.scores[1] else 1
         return [1.0 if s == w else -1.0 for s in range(2)]
 
-    def hand_summary(self):
+    def _hand_summary(self):
         return {"hand": self.hand_number, "tricks": list(self.won), "scores": list(self.scores)}
 
 

@@ -6,7 +6,7 @@ an **event** with an **audience** (``None`` = everybody, else a bitmask of seats
 view is the fold of the events it may see, so a view cannot leak what the seat may not know.
 
 A game module subclasses both and implements a handful of hooks (``_start``,
-``_legal_actions``, ``_apply``, ``is_terminal``, ``returns``, ``hand_summary``); the base
+``_legal_actions``, ``_apply``, ``is_terminal``, ``returns``, ``_hand_summary``); the base
 classes do parsing, validation, errors, history, records, replay, views and cloning.
 """
 
@@ -282,6 +282,12 @@ class State:
 
     def hand_summary(self) -> dict:
         """A JSON-ready summary of the current (or just finished) hand, public information only."""
+        if self._deferred:
+            self._settle()
+        return self._hand_summary()
+
+    def _hand_summary(self) -> dict:
+        """The game's :meth:`hand_summary` (a deferred deal has run)."""
         return {}
 
     # --- the protocol ---------------------------------------------------------------------------

@@ -527,9 +527,7 @@ class BarbuState(State):
         return None
 
     # --- summaries and views ------------------------------------------------------------------------------------------
-    def hand_summary(self) -> dict:
-        if self._deferred:
-            self._settle()
+    def _hand_summary(self) -> dict:
         out = {
             "hand": self.hand_number, "caller": self.caller, "dealer": self.dealer,
             "phase": PHASE_NAMES[self.phase],

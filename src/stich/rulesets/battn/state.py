@@ -636,7 +636,7 @@ class BattnState(State):
             return [0.0] * 4
         return [1.0 if team(s) == self.winner else -1.0 for s in range(4)]
 
-    def hand_summary(self) -> dict:
+    def _hand_summary(self) -> dict:
         return {
             "hand": self.hand_number, "dealer": self.dealer,
             "roles": {"D": self.dealer, "R": self.R, "P": self.P, "L": self.L},

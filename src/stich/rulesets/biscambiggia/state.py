@@ -319,10 +319,8 @@ class BiscambiggiaState(State):
             return [0.0] * NUM_PLAYERS
         return [float(x) for x in self.scores]
 
-    def hand_summary(self) -> dict:
+    def _hand_summary(self) -> dict:
         """The current hand, public information only (the traitor only once revealed)."""
-        if self._deferred:
-            self._settle()
         out = {
             "hand": self.hand_number, "deal": self.deal_number, "dealer": self.dealer, "phase": self.phase,
             "high_bid": self.high or None, "high_bidder": self.high_bidder if self.high_bidder >= 0 else None,

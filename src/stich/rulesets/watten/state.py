@@ -137,7 +137,7 @@ class WattenState(DealMixin, PlayMixin, State):
         return "raising is not possible now"
 
     # --- public summary and views -----------------------------------------------------------------
-    def hand_summary(self) -> dict:
+    def _hand_summary(self) -> dict:
         g = self.game
         out = {
             "hand": self.hand_number,
