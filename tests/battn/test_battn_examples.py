@@ -373,7 +373,7 @@ def test_r1_r6a_source_raise_example_refused():
     s = r6_to_trick3()
     s.apply("fold")                                 # Gianna and Gino do not risk it
     assert s.scores == [0, 3]                       # Nino/Tonile +3
-    assert s.view(GINO)["last_result"] == {"team": B, "points": 3, "reason": "fold", "stake": 3}
+    assert s.view(GINO)["last_result"] == {"hand": 1, "team": B, "points": 3, "reason": "fold", "stake": 3}
 
 
 def test_r6b_complete_turn_accepted():

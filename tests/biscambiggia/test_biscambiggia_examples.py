@@ -86,7 +86,7 @@ def test_ab3_optional_opening_and_throw_in():
     assert s.hand_summary()["deal"] == 2
     assert s.scores == [1, -1, 0, 2, -2]                      # no marche change
     assert s.current_player == B                              # the new A is seat 1
-    assert s.view(C)["last_result"] == {"hand": 1, "thrown_in": True}
+    assert s.view(C)["last_result"] == {"hand": 1, "thrown_in": True} == s.hand_summary()["last_result"]
 
 
 def test_ab4_illegal_auction_actions():

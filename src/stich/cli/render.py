@@ -209,7 +209,8 @@ def view_table(view: dict, names: Names, title: str | None = None) -> Table:
         if key not in STANDARD_KEYS and (own is None or key not in own.KEYS):
             table.add_row(escape(key.replace("_", " ").capitalize()), names.value(value, key))
     for key, value in (view.get("info") or {}).items():
-        table.add_row(escape(key.replace("_", " ").capitalize()), names.value(value, key))
+        if own is None or key not in own.KEYS:   # (a game's KEYS cover its info fields too)
+            table.add_row(escape(key.replace("_", " ").capitalize()), names.value(value, key))
     cp = view.get("current_player")
     if view.get("terminal"):
         table.add_row("Turn", "the match is over")

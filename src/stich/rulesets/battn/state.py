@@ -407,8 +407,11 @@ class BattnState(State):
 
     def _score(self, t: int, points: int, reason: str):
         self.scores[t] += points
-        self.last_result = {"hand": self.hand_number, "team": t, "points": points, "reason": reason}
-        self.emit("turn_result", None, team=t, points=points, reason=reason, stake=self.stake)
+        # The event says exactly what hand_summary()["last_result"] says (so a front end that shows
+        # both can tell they are one result).
+        self.last_result = {"hand": self.hand_number, "team": t, "points": points, "reason": reason,
+                            "stake": self.stake}
+        self.emit("turn_result", None, **self.last_result)
         self.emit("scores", None, scores=list(self.scores), teams=[[0, 2], [1, 3]])   # [A, B]
         if self.scores[t] >= self.opts["target"]:    # BT-2.1
             self.winner = t

@@ -212,6 +212,7 @@ class BiscambiggiaState(State):
     def _throw_in(self) -> None:
         """BB-3.8 / B4-6 (b): cards thrown in, no marche, next dealer; the deal does not count."""
         self.emit("throw_in", None, hand=self.hand_number, deal=self.deal_number)
+        self.last_result = {"hand": self.hand_number, "thrown_in": True}   # as the views fold it
         self.dealer = (self.dealer + 1) % NUM_PLAYERS
         self._defer_deal()
 
@@ -288,6 +289,8 @@ class BiscambiggiaState(State):
             top = max(self.scores)
             if o.tie_break == "extra_rounds" and self.scores.count(top) > 1:
                 self.target_hands += NUM_PLAYERS          # B4-13: one more complete round of 5 hands
+                self.emit("match_extended", None, hands_per_match=self.target_hands,
+                          tied=[s for s in range(NUM_PLAYERS) if self.scores[s] == top])
             else:
                 self.winners = [s for s in range(NUM_PLAYERS) if self.scores[s] == top]
                 self.current_player = TERMINAL
