@@ -1,7 +1,16 @@
 """Rendering helpers: names, values, narration, echo detection, the view table."""
 
 import stich
-from stich.cli.render import Names, default_lang, describe_event, is_echo, legal_list, make_console, view_table
+from stich.cli.render import (
+    Names,
+    default_lang,
+    describe_event,
+    hand_result,
+    is_echo,
+    legal_list,
+    make_console,
+    view_table,
+)
 
 
 def names(lang="en", human=0):
@@ -30,6 +39,7 @@ def test_describe_events():
     assert "Hand 2" in describe_event({"type": "hand_start", "hand": 2, "dealer": 1}, n)
     assert describe_event({"type": "deal", "seat": 0, "cards": ["H7"]}, n) == "You receive: H7 (Hearts 7)"
     assert "Seat 2 wins the trick" in describe_event({"type": "trick", "winner": 1}, n)
+    assert describe_event({"type": "trick", "winner": 0}, n) == "[green]You win the trick[/green]"
     assert "you (Seat 1): 2, Seat 2: 1" in describe_event({"type": "scores", "scores": [2, 1]}, n)
     line = describe_event({"type": "trump", "seat": 1, "suit": "L"}, n)
     assert line == "[blue]trump[/blue]: seat: Seat 2, suit: L (Leaves)"
@@ -66,3 +76,13 @@ def test_many_legal_actions_go_in_columns():
                                                     "S7", "S8", "S9", "S10", "SU")], names()))
     out = console.export_text()
     assert len(out.strip().splitlines()) < 13 and "13)" in out
+
+
+def test_hand_result_at_the_end_of_a_match_is_the_result_not_the_summary():
+    result = {"side": 0, "seats": [0, 2], "points": 2, "reason": "tricks"}
+    summary = {"hand": 9, "stake": 2, "stock_size": 22, "result": result}   # the match is over
+    assert hand_result(summary, 9) == result
+    assert hand_result(summary, 9, [{"type": "hand_result", **result}]) is None   # already told
+    assert hand_result({"hand": 9, "stake": 2}, 9) == {"hand": 9, "stake": 2}
+    later = {"hand": 10, "last_result": {"hand": 9, "points": 3}}
+    assert hand_result(later, 9) == {"hand": 9, "points": 3} and hand_result(later, 8) is None

@@ -124,3 +124,9 @@ def test_three_players_viewing_and_replay_of_a_pack_setup():
     assert len(s.view(2)["hand"]) == 5
     again = stich.replay(json.loads(json.dumps(s.record())))
     assert again.record() == s.record()
+
+
+def test_setup_scores_are_public_from_the_start():
+    s = stich.game("watten", variant="euregio").new_state(seed=1, scores=[16, 10])
+    assert s.view(0)["scores"] == [16, 10] == s.view(None)["scores"]
+    assert stich.game("watten").new_state(seed=1).view(0).get("scores") is None   # a new match: none yet

@@ -57,6 +57,25 @@ def test_simultaneous_commit_is_private():
     assert shown == {"LA"} and s.view(3)["schlag"] == "8"
 
 
+def test_simultaneous_reveal_lists_both_cards_for_both_ansager():
+    s = position("euregio", {1: "H-8 L-7 E-A", 4: "L-A L-9 E-7"})
+    act(s, "1:show H-8 4:show L-A")
+    expected = [{"seat": 0, "card": "H8", "role": "schlag"}, {"seat": 3, "card": "LA", "role": "trump"}]
+    for ansager in (0, 3):
+        assert sorted(s.view(ansager)["shown"], key=lambda sh: sh["seat"]) == expected
+    assert s.view(1)["shown"] == [] and s.view(None)["shown"] == []   # the others saw nothing
+
+
+def test_an_exchange_voids_what_was_shown_and_the_roles():
+    s = position("blind", {1: "H-8 L-7 E-A", 4: "L-A L-9 E-7"}, ansage_order="trump_first")
+    act(s, "4:show L-A")
+    assert s.view(0)["shown"] == [{"seat": 3, "card": "LA", "role": "trump"}]
+    act(s, "1:ask_exchange 4:agree_exchange")
+    for ansager in (0, 3):
+        v = s.view(ansager)
+        assert v["shown"] == [] and (v["schlag_seat"], v["trump_seat"]) == (0, 3)
+
+
 @pytest.mark.parametrize("order, first", [("schlag_first", 1), ("trump_first", 4)])
 def test_euregio_ansage_orders(order, first):
     s = position("euregio", {1: "H-8", 4: "L-A"}, ansage_order=order)

@@ -250,8 +250,8 @@ def describe_event(ev: dict, names: Names) -> str | None:
     if t == "play":
         return f"{names.seat(ev.get('seat'))} plays {names.card_label(ev.get('card'))}"
     if t == "trick":
-        return f"[green]{names.seat(ev.get('winner'))} win{'' if ev.get('winner') == names.human else 's'}" \
-               f" the trick[/green]"
+        mine = ev.get("winner") == names.human
+        return f"[green]{'You win' if mine else names.seat(ev.get('winner')) + ' wins'} the trick[/green]"
     if t == "scores":
         return f"[yellow]Scores: {scores_text(ev.get('scores'), names, names.game.num_players)}[/yellow]"
     if t in QUIET_EVENTS:
@@ -321,19 +321,22 @@ QUIET_EVENTS = frozenset({"status"})
 
 def hand_result(summary: dict, hand: int, shown: list[dict] = ()) -> dict | None:
     """The result of finished hand ``hand`` from ``state.hand_summary()`` taken just after it:
-    its ``last_result`` when that is the hand, else the summary itself when it still is;
-    None when there is none or an event in ``shown`` already said exactly that."""
+    its ``last_result`` when that is the hand; else, when the summary is still that hand's (the
+    match is over), its ``result`` or the summary itself; None when there is none or an event in
+    ``shown`` already said exactly that."""
     if not isinstance(summary, dict):
         return None
-    for ev in shown:
-        if {k: v for k, v in ev.items() if k != "type"} == summary.get("last_result"):
-            return None
     last = summary.get("last_result")
     if isinstance(last, dict) and last.get("hand", hand) == hand:
-        return last
-    if summary.get("hand") == hand:
-        return summary
-    return None
+        result = last
+    elif summary.get("hand") == hand:
+        result = summary["result"] if isinstance(summary.get("result"), dict) else summary
+    else:
+        return None
+    for ev in shown:
+        if {k: v for k, v in ev.items() if k != "type"} == result:
+            return None
+    return result
 
 
 def make_console(**kw) -> Console:

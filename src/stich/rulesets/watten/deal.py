@@ -38,6 +38,8 @@ class DealMixin:
             raise SetupError(f"watten has no set-up field {', '.join(map(repr, unknown))}; "
                              "fields are hands, stock, dealer, scores, pack")
         self.scores = self._check_scores(scores)
+        if scores is not None:   # a match taken up in progress: its scores are public from the start
+            self.emit("scores", None, scores=list(self.scores))
         self.dealer = n - 1 if dealer is None else dealer   # §0.3: dealer = seat 4 = index 3
         self.hand_number = 1
         self.redeal = 0

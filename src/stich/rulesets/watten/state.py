@@ -194,7 +194,19 @@ class WattenState(DealMixin, PlayMixin, State):
             return True
         if t == "reveal":
             view["schlag"], view["trump"] = ev["schlag"], ev["trump"]
+            # Both Ansage cards are now known to both Ansager (in the simultaneous order each had
+            # seen only his own): list the other one as shown too.
+            shown = view.setdefault("shown", [])
+            for role, card in (("schlag", ev["schlag_card"]), ("trump", ev["trump_card"])):
+                if not any(sh["card"] == card for sh in shown):
+                    shown.append({"seat": view[f"{role}_seat"], "card": card, "role": role})
             return True
+        if t == "exchange":
+            # E.5, R8: both Ansager discard their hands (what they showed with them) and the Ansage
+            # starts again with forehand choosing the Schlag.  (Then the generic fold files it.)
+            view["shown"] = []
+            view["schlag_seat"], view["trump_seat"] = ev["seats"]
+            return False
         if t == "show":
             view.setdefault("shown", []).append({"seat": ev["seat"], "card": ev["card"], "role": ev["role"]})
             return True
