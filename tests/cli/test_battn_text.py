@@ -64,6 +64,17 @@ def test_cut_orbi_scheanara_and_choice_read_as_sentences():
     assert _step(state, "orbi_accept", n) == ["You accept the Orbi: the stake is 3"]
 
 
+def test_a_poll_pass_is_spoken_and_told():
+    state = stich.game("battn").new_state(deck=C2, dealer=0)
+    for action in ("cut 15", "cut_done", "orbi", "scheanara_pass", "scheanara_pass", "schlok 5", "trumpf Po",
+                   "orbi_accept"):
+        state.apply(action)
+    n = Names(state.game, "it", human=2)
+    assert state.current_player == 0 and "pass" in state.legal_actions()   # seat 1 is polled (PR-B7)
+    assert _step(state, "pass", n) == ["Seat 1 does not raise"]
+    assert state.view(2)["info"]["calls"][-1] == [0, "pass"]
+
+
 def test_raise_fold_and_result():
     state = stich.game("battn").new_state(deck=C2, dealer=0)
     for action in ("cut 15", "cut_done", "orbi", "scheanara_pass", "scheanara_pass", "schlok 5", "trumpf Po",

@@ -18,7 +18,7 @@ from stich.rulesets.battn.cards import CRITICO_NAMES, DECK
 NARRATED_VERBS = frozenset({
     "cut", "cut_done", "orbi", "orbi_pass", "scheanara", "scheanara_pass", "scheanara_yes", "scheanara_no",
     "schlok", "trumpf", "orbi_accept", "orbi_refuse", "x_play", "x_decline", "raise", "accept", "fold",
-    "misraise", "svista",
+    "misraise", "svista", "pass",
 })
 
 #: the ``view["info"]`` fields (the turn's ``status``, the calls, the cuts, the stock card) told by rows()
@@ -300,6 +300,7 @@ _CALLS = {
     "orbi": lambda s, a, n: f"[bold]{_verb(s, n, 'call', 'calls')} Orbi![/bold] The turn's base is 3; "
                             f"the other team accepts or refuses it before play",
     "orbi_pass": lambda s, a, n: f"{_verb(s, n, 'do', 'does')} not call Orbi",
+    "pass": lambda s, a, n: f"{_verb(s, n, 'do', 'does')} not raise",
     "cut_done": lambda s, a, n: f"{_verb(s, n, 'do', 'does')} not cut again",
     "scheanara": lambda s, a, n: f"{_verb(s, n, 'ask', 'asks')} “Scheanara?” "
                                  f"(both would take new hands from the stock)",

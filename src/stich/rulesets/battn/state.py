@@ -502,6 +502,7 @@ class BattnState(State):
         if verb == "play":
             self._play(seat, a.value)
         elif verb == "pass":
+            self._call(seat, "pass")   # the polled opponent's "no raise" is spoken too (PR-B7)
             self.phase, self.current_player = MOVE, self._mover()
         elif verb == "raise":
             self._call(seat, "raise")
