@@ -58,13 +58,13 @@ def rows(view: dict, names) -> list[tuple[str, str]]:
         out.append(("Out", ", ".join(f"{i}. {names.seat(p)}" for i, p in enumerate(view["domino_out"], 1))))
     if view.get("taken") and not view.get("deal_result"):
         out.append(("Taken", "\n".join(_taken_line(p, t, names) for p, t in enumerate(view["taken"]))))
-        out.append(("Deal points", signed(view.get("deal_points"), names)))
+        out.append(("Deal points", names.signed(view.get("deal_points"))))
     for key, label in (("deal_result", "Deal result"), ("previous_result", "Previous deal")):
         if view.get(key):
             out.append((label, result_text(view[key], names)))
     if view.get("match_result"):
         r = view["match_result"]
-        out.append(("Match result", f"{signed(r['totals'], names)}; won by "
+        out.append(("Match result", f"{names.signed(r['totals'])}; won by "
                                     f"{', '.join(names.seat(p) for p in r['winners'])}"))
     return out
 
@@ -78,13 +78,6 @@ def contract_text(ev: dict, names) -> str:
     if ev.get("domino_rank"):
         return f"{contract} from the {names.value(ev['domino_rank'], 'rank')}"
     return contract
-
-
-def signed(values, names) -> str:
-    """``Seat 1 -14, you (Seat 2) 0, Seat 3 +6, ...``."""
-    if not values:
-        return "—"
-    return ", ".join(f"{names.seat(p)} {v:+d}" if v else f"{names.seat(p)} 0" for p, v in enumerate(values))
 
 
 def businesses_text(businesses, names) -> str:
@@ -109,11 +102,11 @@ def result_text(r: dict, names) -> str:
     """A scored deal: its contract points, what the doubling moved and the deal's total per seat."""
     head = f"Deal {r['hand']} ({escape(str(r['contract']))}, called by {names.seat(r['caller'])}): "
     if not r.get("played"):
-        return head + f"not played (nobody doubled), its points split: {signed(r['final'], names)}"
-    text = head + f"contract points {signed(r['raw'], names)}"
+        return head + f"not played (nobody doubled), its points split: {names.signed(r['final'])}"
+    text = head + f"contract points {names.signed(r['raw'])}"
     if r.get("adjustments") and any(r["adjustments"]):
-        text += f"; doubling {signed(r['adjustments'], names)}"
-    return text + f"; total {signed(r['final'], names)}"
+        text += f"; doubling {names.signed(r['adjustments'])}"
+    return text + f"; total {names.signed(r['final'])}"
 
 
 def _taken_line(p: int, taken: dict, names) -> str:
@@ -122,49 +115,44 @@ def _taken_line(p: int, taken: dict, names) -> str:
     return f"{names.seat(p)}: {n} trick{'' if n == 1 else 's'}{cards}"
 
 
-def _verb(seat, names, you: str, other: str) -> str:
-    """``You pass`` / ``Seat 3 passes``: the subject of a sentence and its verb."""
-    return f"You {you}" if seat == names.human else f"{names.seat(seat)} {other}"
-
-
 # --- the events ------------------------------------------------------------------------------------
 def _caller(ev, names):
     left = ", ".join(ev.get("available") or [])
-    return (f"{_verb(ev['seat'], names, 'are', 'is')} the caller (deal {ev.get('block_position')} of 7 as "
+    return (f"{names.subject(ev['seat'], 'are', 'is')} the caller (deal {ev.get('block_position')} of 7 as "
             f"caller); contracts left: {left}")
 
 
 def _contract(ev, names):
-    return f"[bold]{_verb(ev['seat'], names, 'declare', 'declares')} {contract_text(ev, names)}[/bold]"
+    return f"[bold]{names.subject(ev['seat'], 'declare', 'declares')} {contract_text(ev, names)}[/bold]"
 
 
 def _double(ev, names):
     seat = ev["seat"]
     doubles, redoubles = ev.get("doubles") or [], ev.get("redoubles") or []
     if not doubles and not redoubles:
-        return _verb(seat, names, "pass", "passes")
+        return names.subject(seat, "pass", "passes")
     parts = []
     if doubles:
-        parts.append(f"{_verb(seat, names, 'double', 'doubles')} {', '.join(names.seat(q) for q in doubles)}")
+        parts.append(f"{names.subject(seat, 'double', 'doubles')} {', '.join(names.seat(q) for q in doubles)}")
     if redoubles:
         who = ", ".join(names.seat(q) for q in redoubles)
-        verb = _verb(seat, names, "redouble", "redoubles")
+        verb = names.subject(seat, "redouble", "redoubles")
         parts.append(f"{verb} {who}" if not doubles else f"{verb.rsplit(' ', 1)[-1]} {who}")
     return " and ".join(parts)
 
 
 def _domino_play(ev, names):
-    return f"{_verb(ev['seat'], names, 'lay', 'lays')} {names.card_label(ev['card'])}"
+    return f"{names.subject(ev['seat'], 'lay', 'lays')} {names.card_label(ev['card'])}"
 
 
 def _domino_pass(ev, names):
-    return f"{_verb(ev['seat'], names, 'pass', 'passes')} (no card fits)"
+    return f"{names.subject(ev['seat'], 'pass', 'passes')} (no card fits)"
 
 
 def _domino_out(ev, names):
     place = ev.get("place")
     nth = {1: "first", 2: "second", 3: "third", 4: "last"}.get(place, str(place))
-    return f"[green]{_verb(ev['seat'], names, 'go', 'goes')} out {nth}[/green]"
+    return f"[green]{names.subject(ev['seat'], 'go', 'goes')} out {nth}[/green]"
 
 
 def _deal_result(ev, names):
@@ -173,7 +161,7 @@ def _deal_result(ev, names):
 
 def _match_end(ev, names):
     won = ", ".join(names.seat(p) for p in ev.get("winners") or [])
-    return f"[bold]Match end[/bold]: totals {signed(ev.get('totals'), names)}; won by {won}"
+    return f"[bold]Match end[/bold]: totals {names.signed(ev.get('totals'))}; won by {won}"
 
 
 _TELLERS = {

@@ -106,11 +106,6 @@ def _team_does(t: int, names, plural: str, singular: str) -> str:
     return f"{team_text(t, names)} {plural}"
 
 
-def _verb(seat, names, you: str, other: str) -> str:
-    """``You pass`` / ``Seat 3 passes``: the subject of a sentence and its verb."""
-    return f"You {you}" if seat == names.human else f"{names.seat(seat)} {other}"
-
-
 def card_text(code: str, names) -> str:
     """``PoK (Rollate di Porcini) Barba``: a card, with its Critico name if it is one."""
     name = CRITICI.get(code)
@@ -232,7 +227,7 @@ def _cut(ev, names):
         shown.append(text)
     again = " again" if ev.get("cut", 1) > 1 else ""
     at = ev.get("at")
-    return (f"{_verb(ev.get('seat'), names, 'cut', 'cuts')}{again} (lifting {at} card{'' if at == 1 else 's'}) and "
+    return (f"{names.subject(ev.get('seat'), 'cut', 'cuts')}{again} (lifting {at} card{'' if at == 1 else 's'}) and "
             f"show{'' if ev.get('seat') == names.human else 's'} {'; then '.join(shown)}")
 
 
@@ -293,30 +288,30 @@ def _call(ev, names):
 # --- the calls: one spoken decision each -------------------------------------------------------------
 def _svista(seat, arg, names):
     whose = {"DP": "the dealer's team (D+P)", "RL": "the team of R and L"}.get(arg, escape(arg))
-    return f"{_verb(seat, names, 'note', 'notes')} a Svista by {whose}: they collected a trick not theirs"
+    return f"{names.subject(seat, 'note', 'notes')} a Svista by {whose}: they collected a trick not theirs"
 
 
 _CALLS = {
-    "orbi": lambda s, a, n: f"[bold]{_verb(s, n, 'call', 'calls')} Orbi![/bold] The turn's base is 3; "
+    "orbi": lambda s, a, n: f"[bold]{n.subject(s, 'call', 'calls')} Orbi![/bold] The turn's base is 3; "
                             f"the other team accepts or refuses it before play",
-    "orbi_pass": lambda s, a, n: f"{_verb(s, n, 'do', 'does')} not call Orbi",
-    "pass": lambda s, a, n: f"{_verb(s, n, 'do', 'does')} not raise",
-    "cut_done": lambda s, a, n: f"{_verb(s, n, 'do', 'does')} not cut again",
-    "scheanara": lambda s, a, n: f"{_verb(s, n, 'ask', 'asks')} “Scheanara?” "
+    "orbi_pass": lambda s, a, n: f"{n.subject(s, 'do', 'does')} not call Orbi",
+    "pass": lambda s, a, n: f"{n.subject(s, 'do', 'does')} not raise",
+    "cut_done": lambda s, a, n: f"{n.subject(s, 'do', 'does')} not cut again",
+    "scheanara": lambda s, a, n: f"{n.subject(s, 'ask', 'asks')} “Scheanara?” "
                                  f"(both would take new hands from the stock)",
-    "scheanara_pass": lambda s, a, n: f"{_verb(s, n, 'do', 'does')} not ask for a Scheanara",
-    "scheanara_yes": lambda s, a, n: f"{_verb(s, n, 'agree', 'agrees')} to the Scheanara",
-    "scheanara_no": lambda s, a, n: f"{_verb(s, n, 'refuse', 'refuses')} the Scheanara (“Scordatelo!”)",
-    "schlok": lambda s, a, n: f"[bold]{_verb(s, n, 'name', 'names')} the Schlòk: {rank_text(a, n)}[/bold]",
-    "trumpf": lambda s, a, n: f"[bold]{_verb(s, n, 'name', 'names')} the Trumpf: {n.value(a, 'trump')}[/bold]",
-    "orbi_accept": lambda s, a, n: f"{_verb(s, n, 'accept', 'accepts')} the Orbi: the stake is 3",
-    "orbi_refuse": lambda s, a, n: f"{_verb(s, n, 'refuse', 'refuses')} the Orbi",
-    "x_play": lambda s, a, n: f"{_verb(s, n, 'play', 'plays')} the turn (for the X team)",
-    "x_decline": lambda s, a, n: f"{_verb(s, n, 'decline', 'declines')} the turn (for the X team)",
+    "scheanara_pass": lambda s, a, n: f"{n.subject(s, 'do', 'does')} not ask for a Scheanara",
+    "scheanara_yes": lambda s, a, n: f"{n.subject(s, 'agree', 'agrees')} to the Scheanara",
+    "scheanara_no": lambda s, a, n: f"{n.subject(s, 'refuse', 'refuses')} the Scheanara (“Scordatelo!”)",
+    "schlok": lambda s, a, n: f"[bold]{n.subject(s, 'name', 'names')} the Schlòk: {rank_text(a, n)}[/bold]",
+    "trumpf": lambda s, a, n: f"[bold]{n.subject(s, 'name', 'names')} the Trumpf: {n.value(a, 'trump')}[/bold]",
+    "orbi_accept": lambda s, a, n: f"{n.subject(s, 'accept', 'accepts')} the Orbi: the stake is 3",
+    "orbi_refuse": lambda s, a, n: f"{n.subject(s, 'refuse', 'refuses')} the Orbi",
+    "x_play": lambda s, a, n: f"{n.subject(s, 'play', 'plays')} the turn (for the X team)",
+    "x_decline": lambda s, a, n: f"{n.subject(s, 'decline', 'declines')} the turn (for the X team)",
     "raise": lambda s, a, n: None,   # the status event that follows tells the proposal ("Tre?")
-    "accept": lambda s, a, n: f"{_verb(s, n, 'accept', 'accepts')}: “Non vado!”",
-    "fold": lambda s, a, n: f"{_verb(s, n, 'fold', 'folds')}",
-    "misraise": lambda s, a, n: f"{_verb(s, n, 'note', 'notes')} a misraise: {'your' if s == n.human else 'their'} "
+    "accept": lambda s, a, n: f"{n.subject(s, 'accept', 'accepts')}: “Non vado!”",
+    "fold": lambda s, a, n: f"{n.subject(s, 'fold', 'folds')}",
+    "misraise": lambda s, a, n: f"{n.subject(s, 'note', 'notes')} a misraise: {'your' if s == n.human else 'their'} "
                                 f"team called “Tre?” by mistake in this Orbi turn",
     "svista": _svista,
 }

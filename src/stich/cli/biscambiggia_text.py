@@ -57,10 +57,6 @@ def rows(view: dict, names) -> list[tuple[str, str]]:
 
 
 # --- the pieces ------------------------------------------------------------------------------------
-def _verb(seat, names, you: str, other: str) -> str:
-    """``You pass`` / ``Seat 3 passes``: the subject of a sentence and its verb."""
-    return f"You {you}" if seat == names.human else f"{names.seat(seat)} {other}"
-
 
 def _your(seat, names) -> str:
     """``your`` / ``Seat 3's``."""
@@ -69,11 +65,6 @@ def _your(seat, names) -> str:
 
 def seats(values, names) -> str:
     return ", ".join(names.seat(s) for s in values) if values else "—"
-
-
-def signed(values, names) -> str:
-    """``Seat 1 +1, you (Seat 2) -2, Seat 3 0, ...``: marche per seat."""
-    return ", ".join(f"{names.seat(p)} {v:+d}" if v else f"{names.seat(p)} 0" for p, v in enumerate(values or []))
 
 
 def per_seat(values, names) -> str:
@@ -185,31 +176,31 @@ def result_text(r: dict, names, sep: str = "; ") -> str:
     if r.get("cappotto"):
         head += ", cappotto: marche doubled"
     return sep.join((head, f"points {per_seat(r.get('points_taken'), names)}",
-                     f"marche {signed(r.get('marche'), names)}"))
+                     f"marche {names.signed(r.get('marche'))}"))
 
 
 # --- the events ------------------------------------------------------------------------------------
 def _auction_start(ev, names):
-    return (f"{_verb(ev['first'], names, 'open', 'opens')} the auction; the first bid is at least "
+    return (f"{names.subject(ev['first'], 'open', 'opens')} the auction; the first bid is at least "
             f"{ev.get('min_bid')}")
 
 
 def _bid(ev, names):
-    return f"{_verb(ev['seat'], names, 'bid', 'bids')} {ev['bid']}"
+    return f"{names.subject(ev['seat'], 'bid', 'bids')} {ev['bid']}"
 
 
 def _pass(ev, names):
-    return _verb(ev["seat"], names, "pass", "passes")
+    return names.subject(ev["seat"], "pass", "passes")
 
 
 def _contract(ev, names):
-    line = f"[bold]{_verb(ev['caller'], names, 'win', 'wins')} the auction at {ev['bid']}[/bold]"
+    line = f"[bold]{names.subject(ev['caller'], 'win', 'wins')} the auction at {ev['bid']}[/bold]"
     return line + ": now call a card" if ev["caller"] == names.human else line
 
 
 def _call(ev, names):
     seat = ev["seat"]
-    return (f"[bold]{_verb(seat, names, 'call', 'calls')} {names.card_label(ev['card'])}[/bold]: trumps "
+    return (f"[bold]{names.subject(seat, 'call', 'calls')} {names.card_label(ev['card'])}[/bold]: trumps "
             f"{names.value(ev['trump'], 'trump')}; whoever holds it is {_your(seat, names)} secret partner")
 
 
@@ -221,16 +212,16 @@ def _partner(ev, names):
         role = f"{'play' if you else 'plays'} alone against the other four"
     else:
         role = f"{'are' if you else 'is'} {_your(caller, names)} partner"
-    return f"{_verb(seat, names, 'hold', 'holds')} the called card and {role} (secret until it is played)"
+    return f"{names.subject(seat, 'hold', 'holds')} the called card and {role} (secret until it is played)"
 
 
 def _partner_revealed(ev, names):
     """Public, right after the called card is played: the sides are known from now on."""
     caller = ev["caller"]
     if ev.get("alone"):
-        return (f"[bold]{_verb(caller, names, 'play', 'plays')} alone[/bold] "
+        return (f"[bold]{names.subject(caller, 'play', 'plays')} alone[/bold] "
                 f"(the called card was {_your(caller, names)} own)")
-    return (f"[bold]{_verb(ev['seat'], names, 'are', 'is')} {_your(caller, names)} partner[/bold] "
+    return (f"[bold]{names.subject(ev['seat'], 'are', 'is')} {_your(caller, names)} partner[/bold] "
             f"(the called card is out)")
 
 
@@ -246,7 +237,7 @@ def _throw_in(ev, names):
 def _match_end(ev, names):
     won = ev.get("winners") or []
     top = f" with {ev['scores'][won[0]]:+d} marche" if won and ev.get("scores") else ""
-    return f"[bold]Match end[/bold]: won by {seats(won, names)}{top}; final marche {signed(ev.get('scores'), names)}"
+    return f"[bold]Match end[/bold]: won by {seats(won, names)}{top}; final marche {names.signed(ev.get('scores'))}"
 
 
 def _match_extended(ev, names):
@@ -256,7 +247,7 @@ def _match_extended(ev, names):
 
 def _trick(ev, names):
     points = ev.get("points", 0)
-    won = _verb(ev.get("winner"), names, "win", "wins")
+    won = names.subject(ev.get("winner"), "win", "wins")
     return f"[green]{won} the trick ({points} point{'' if points == 1 else 's'})[/green]"
 
 

@@ -90,6 +90,19 @@ class Names:
             return f"you (Seat {seat + 1})"
         return f"Seat {seat + 1}"
 
+    def subject(self, seat, you: str, other: str, first: bool = True) -> str:
+        """``You pass`` / ``Seat 3 passes``: a sentence's subject and its verb (``you`` when not
+        ``first`` in the sentence)."""
+        if seat == self.human:
+            return f"{'You' if first else 'you'} {you}"
+        return f"{self.seat(seat)} {other}"
+
+    def signed(self, values) -> str:
+        """``Seat 1 -14, you (Seat 2) 0, Seat 3 +6, ...``: a signed number per seat."""
+        if not values:
+            return "—"
+        return ", ".join(f"{self.seat(p)} {v:+d}" if v else f"{self.seat(p)} 0" for p, v in enumerate(values))
+
     def action(self, text: str) -> str:
         """An action text with the long name of its card argument: ``play EO  Eichel-Ober``."""
         text = escape(str(text))

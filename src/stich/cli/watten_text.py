@@ -71,12 +71,6 @@ def rows(view: dict, names) -> list[tuple[str, str]]:
 
 
 # --- the pieces ------------------------------------------------------------------------------------
-def _verb(seat, names, you: str, other: str, first: bool = True) -> str:
-    """``You raise`` / ``Seat 3 raises``: the subject of a sentence (``you`` unless ``first``) and its verb."""
-    if seat == names.human:
-        return f"{'You' if first else 'you'} {you}"
-    return f"{names.seat(seat)} {other}"
-
 
 def _both(seats, names) -> str:
     """``You and Seat 3`` / ``Seat 2 and Seat 4``: a plural subject, the human first."""
@@ -235,18 +229,18 @@ def _watten_hand(ev, names):
     if names.game.num_players == 3:
         alone = ", alone against " + " and ".join(names.seat(s) for s in range(3) if s != fh) + ","
     if ss != fh:   # not so at the start of a hand; told in full all the same
-        return f"{_verb(fh, names, 'are', 'is')} forehand{alone.rstrip(',')}; {_roles(ss, ts, names, first=False)}"
+        return f"{names.subject(fh, 'are', 'is')} forehand{alone.rstrip(',')}; {_roles(ss, ts, names, first=False)}"
     what = "Schlag and trump" if ts == fh else "the Schlag"
-    text = _verb(fh, names, f"are forehand{alone} and choose {what}", f"is forehand{alone} and chooses {what}")
+    text = names.subject(fh, f"are forehand{alone} and choose {what}", f"is forehand{alone} and chooses {what}")
     if ts != fh:
-        text += f"; {_verb(ts, names, 'choose the trump', 'chooses the trump', first=False)}"
+        text += f"; {names.subject(ts, 'choose the trump', 'chooses the trump', first=False)}"
     return text
 
 
 def _roles(ss, ts, names, first: bool = True) -> str:
     if ss == ts:
-        return _verb(ss, names, "choose Schlag and trump", "chooses Schlag and trump", first)
-    return f"{_verb(ss, names, 'choose', 'chooses', first)} the Schlag, {names.seat(ts)} the trump"
+        return names.subject(ss, "choose Schlag and trump", "chooses Schlag and trump", first)
+    return f"{names.subject(ss, 'choose', 'chooses', first)} the Schlag, {names.seat(ts)} the trump"
 
 
 def _watten_roles(ev, names):
@@ -254,7 +248,7 @@ def _watten_roles(ev, names):
 
 
 def _cut(ev, names):
-    return f"{_verb(ev['seat'], names, 'cut', 'cuts')} the pack, lifting {ev['k']} cards"
+    return f"{names.subject(ev['seat'], 'cut', 'cuts')} the pack, lifting {ev['k']} cards"
 
 
 def _cut_card(ev, names):
@@ -265,11 +259,11 @@ def _cut_card(ev, names):
 
 
 def _cut_peek(ev, names):
-    return f"{_verb(ev['seat'], names, 'see', 'sees')} the bottom card of the pack: {names.card_label(ev['card'])}"
+    return f"{names.subject(ev['seat'], 'see', 'sees')} the bottom card of the pack: {names.card_label(ev['card'])}"
 
 
 def _stock_peek(ev, names):
-    return (f"{_verb(ev['seat'], names, 'look', 'looks')} at the stock: top card {names.card_label(ev['top'])}, "
+    return (f"{names.subject(ev['seat'], 'look', 'looks')} at the stock: top card {names.card_label(ev['top'])}, "
             f"bottom card {names.card_label(ev['bottom'])}")
 
 
@@ -285,11 +279,11 @@ def _deal(ev, names):
 
 
 def _schlag(ev, names):
-    return f"[bold]{_verb(ev['seat'], names, 'name', 'names')} the Schlag: {rank_text(ev['rank'], names)}[/bold]"
+    return f"[bold]{names.subject(ev['seat'], 'name', 'names')} the Schlag: {rank_text(ev['rank'], names)}[/bold]"
 
 
 def _trump(ev, names):
-    return f"[bold]{_verb(ev['seat'], names, 'name', 'names')} the trump: {suit_text(ev['suit'], names)}[/bold]"
+    return f"[bold]{names.subject(ev['seat'], 'name', 'names')} the trump: {suit_text(ev['suit'], names)}[/bold]"
 
 
 def _show(ev, names):
@@ -299,11 +293,11 @@ def _show(ev, names):
         meaning = f"the Schlag is {rank_text(deck.rank_codes[deck.rank(c)], names)}"
     else:
         meaning = f"the trump is {suit_text(deck.suit_codes[deck.suit(c)], names)}"
-    return f"{_verb(ev['seat'], names, 'show', 'shows')} {names.card_label(card)}: {meaning}"
+    return f"{names.subject(ev['seat'], 'show', 'shows')} {names.card_label(card)}: {meaning}"
 
 
 def _committed(ev, names):
-    return _verb(ev["seat"], names, "have chosen your card, face down", "has chosen a card, face down")
+    return names.subject(ev["seat"], "have chosen your card, face down", "has chosen a card, face down")
 
 
 def _reveal(ev, names):
@@ -325,14 +319,14 @@ REQUESTS = {"exchange": ("Schönere", "both Ansager would take new hands"),
 
 def _request(ev, names):
     name, meaning = REQUESTS.get(ev["kind"], (escape(str(ev["kind"])), ""))
-    return f"{_verb(ev['seat'], names, 'ask', 'asks')} for a {name}" + (f" ({meaning})" if meaning else "")
+    return f"{names.subject(ev['seat'], 'ask', 'asks')} for a {name}" + (f" ({meaning})" if meaning else "")
 
 
 def _answer(ev, names):
     name = REQUESTS.get(ev["kind"], (escape(str(ev["kind"])),))[0]
     if ev.get("agree"):
-        return f"{_verb(ev['seat'], names, 'agree', 'agrees')} to the {name}"
-    text = f"{_verb(ev['seat'], names, 'refuse', 'refuses')} the {name}"
+        return f"{names.subject(ev['seat'], 'agree', 'agrees')} to the {name}"
+    text = f"{names.subject(ev['seat'], 'refuse', 'refuses')} the {name}"
     return text + ("; no more exchanges in this deal" if ev["kind"] == "exchange" else "")
 
 
@@ -346,21 +340,21 @@ def _redeal(ev, names):
 
 
 def _raise(ev, names):
-    return f"[bold]{_verb(ev['seat'], names, 'raise', 'raises')} to {ev['stake']}[/bold]"
+    return f"[bold]{names.subject(ev['seat'], 'raise', 'raises')} to {ev['stake']}[/bold]"
 
 
 def _accept(ev, names):
-    return f"{_verb(ev['seat'], names, 'accept', 'accepts')}: the hand is worth {ev['stake']}"
+    return f"{names.subject(ev['seat'], 'accept', 'accepts')}: the hand is worth {ev['stake']}"
 
 
 def _fold(ev, names):
-    return f"{_verb(ev['seat'], names, 'fold', 'folds')}: the hand is given up at {ev['stake']}"
+    return f"{names.subject(ev['seat'], 'fold', 'folds')}: the hand is given up at {ev['stake']}"
 
 
 def _challenge(ev, names):
     raiser = "your" if ev["raiser"] == names.human else f"{names.seat(ev['raiser'])}’s"
     verdict = "a valid raise" if ev.get("valid") else "not a valid raise"
-    return (f"{_verb(ev['seat'], names, 'call', 'calls')} “Farbe!” on {raiser} raise: "
+    return (f"{names.subject(ev['seat'], 'call', 'calls')} “Farbe!” on {raiser} raise: "
             f"the card is {names.card_label(ev['card'])}, {verdict}")
 
 
@@ -369,7 +363,7 @@ def _stake(ev, names):
     if "struck_side" not in ev:
         return f"Both sides are gestrichen: this hand is played for a fixed {stake}, without raising"
     side, decider = side_text(ev["struck_side"], names), ev["decider"]
-    decides = _verb(decider, names, "decide", "decides", first=False)
+    decides = names.subject(decider, "decide", "decides", first=False)
     if names.game.variant == "euregio":
         refusal = names.game.options.get("four_points_refusal_value", 2)
         return (f"[bold]Es gehen die 4 Punkte[/bold]: {side} is gestrichen and leads by 4 or more; "
@@ -378,15 +372,15 @@ def _stake(ev, names):
 
 
 def _hold(ev, names):
-    return f"{_verb(ev['seat'], names, 'hold', 'holds')}: the hand is played for {ev['stake']}"
+    return f"{names.subject(ev['seat'], 'hold', 'holds')}: the hand is played for {ev['stake']}"
 
 
 def _concede(ev, names):
-    return f"{_verb(ev['seat'], names, 'concede', 'concedes')} the hand"
+    return f"{names.subject(ev['seat'], 'concede', 'concedes')} the hand"
 
 
 def _maschine(ev, names):
-    return (f"[bold]{_verb(ev['seat'], names, 'hold', 'holds')} the Maschine "
+    return (f"[bold]{names.subject(ev['seat'], 'hold', 'holds')} the Maschine "
             f"({', '.join(ev.get('cards') or [])}, all three Kritische): the hand ends[/bold]")
 
 
