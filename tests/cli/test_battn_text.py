@@ -64,11 +64,17 @@ def test_cut_orbi_scheanara_and_choice_read_as_sentences():
     assert _step(state, "orbi_accept", n) == ["You accept the Orbi: the stake is 3"]
 
 
-def test_a_poll_pass_is_spoken_and_told():
+def _orbi_accepted():
+    """Deck C2, you (Seat 1) deal; Seats 2+4 call Orbi, Schlòk 5 and Trumpf Po, you accept: play begins."""
     state = stich.game("battn").new_state(deck=C2, dealer=0)
     for action in ("cut 15", "cut_done", "orbi", "scheanara_pass", "scheanara_pass", "schlok 5", "trumpf Po",
                    "orbi_accept"):
         state.apply(action)
+    return state
+
+
+def test_a_poll_pass_is_spoken_and_told():
+    state = _orbi_accepted()
     n = Names(state.game, "it", human=2)
     assert state.current_player == 0 and "pass" in state.legal_actions()   # seat 1 is polled (PR-B7)
     assert _step(state, "pass", n) == ["Seat 1 does not raise"]
@@ -76,10 +82,7 @@ def test_a_poll_pass_is_spoken_and_told():
 
 
 def test_raise_fold_and_result():
-    state = stich.game("battn").new_state(deck=C2, dealer=0)
-    for action in ("cut 15", "cut_done", "orbi", "scheanara_pass", "scheanara_pass", "schlok 5", "trumpf Po",
-                   "orbi_accept"):
-        state.apply(action)
+    state = _orbi_accepted()
     n = Names(state.game, "it", human=0)
     assert state.current_player == 0   # the accepting team holds the raise right (BT-16.4); you are polled
     assert _step(state, "raise", n) == [
@@ -94,10 +97,7 @@ def test_raise_fold_and_result():
 
 
 def test_table_rows_replace_the_raw_fields():
-    state = stich.game("battn").new_state(deck=C2, dealer=0)
-    for action in ("cut 15", "cut_done", "orbi", "scheanara_pass", "scheanara_pass", "schlok 5", "trumpf Po",
-                   "orbi_accept"):
-        state.apply(action)
+    state = _orbi_accepted()
     n = Names(state.game, "it", human=0)
     view = state.view(0)
     before = repr(view)
