@@ -122,6 +122,11 @@ def _hint(legal) -> str:
     return f"Type 1 to {len(legal)}, an action such as {str(legal[0])!r}, or 'help'."
 
 
+def _budget_text(budget) -> str:
+    """``thinking budget 0.5s``, or the bots' own default when none is set."""
+    return f"thinking budget {escape(str(budget))}" if budget else "each bot's own thinking budget"
+
+
 @dataclass
 class Match:
     """One interactive match: the state, the human seat and the bots."""
@@ -162,7 +167,7 @@ class Match:
             self.say(f"[red]No hint: the {escape(self.hint_name)} bot suggested {escape(repr(action))}, "
                      "which is not legal[/red]")
             return None
-        self.say(f"Hint ({escape(self.hint_name)}, {escape(str(self._hint_bot.budget or 'bot default'))}): "
+        self.say(f"Hint ({escape(self.hint_name)}, {_budget_text(self._hint_bot.budget)}): "
                  f"{self.names.action(action)}")
         return action
 
@@ -220,7 +225,7 @@ class Match:
         g = state.game
         self.say(f"[bold]{escape(g.rules_summary())}[/bold] — you are Seat {self.human + 1}; bots: "
                  + ", ".join(f"Seat {i + 1}: {escape(b)}" for i, b in enumerate(self.bot_names) if i != self.human)
-                 + f" (budget {escape(str(self.budget or DEFAULT_BUDGET or 'bot default'))}). Type 'help' for help.")
+                 + f" ({_budget_text(self.budget or DEFAULT_BUDGET)}). Type 'help' for help.")
         events = self.new_events()
         if state.history:  # resumed: recall only the hand in progress
             starts = [i for i, ev in enumerate(events) if ev.get("type") == "hand_start"]
