@@ -6,8 +6,7 @@ import random
 import pytest
 
 import stich
-from stich.cli import battn_text
-from stich.cli.render import Names, action_lines, describe_event, make_console, view_table
+from stich.cli.render import Names, action_lines, describe_event, game_line, make_console, view_table
 
 #: the deck of the rules' example C2 (top first): cut 15 gives the Barba to L and the Belli to D
 C2 = ("6-Po 6-Sc N-St 2-St 6-St A-St 3-Ra K-Ra 3-Po K-St 2-Sc A-Po A-Sc 4-St K-Po 3-St N-Ra K-Sc 4-Ra 7-Ra "
@@ -195,7 +194,7 @@ def test_sweep_every_battn_event_reads_in_words(options):
             if ev["type"] in SHARED:
                 continue
             own.add(ev["type"])
-            line = battn_text.describe(ev, n)
+            line = game_line(ev, n)
             assert line is not NotImplemented, ev
             quiet = ev["type"] == "status" and ev["proposed"] is None or ev.get("call") == "raise"
             assert (line is None) if quiet else (isinstance(line, str) and line), ev

@@ -7,7 +7,7 @@ import pytest
 
 import stich
 from stich.cli import biscambiggia_text as bt
-from stich.cli.render import Names, action_lines, describe_event, make_console, view_table
+from stich.cli.render import Names, action_lines, describe_event, game_line, make_console, view_table
 from stich.cli.replay import replay_record
 
 #: the events every game shares, told by the generic narration
@@ -232,12 +232,12 @@ def test_sweep_every_event_is_told_and_every_table_renders(options):
         for _aud, ev in state.events:
             seen.add(ev["type"])
             for human in (None, 0):
-                line = bt.describe(ev, Names(g, "it", human))
+                line = game_line(ev, Names(g, "it", human))
                 if ev["type"] in SHARED:
                     assert line is NotImplemented
                 else:
                     assert isinstance(line, str) and line, ev
                     assert "Seat 0" not in line
-    assert seen - SHARED <= bt.EVENT_TYPES
+    assert seen - SHARED <= set(bt.TELLERS)
     assert {"bid", "contract", "call", "partner", "partner_revealed", "hand_result", "match_end"} <= seen
     assert ("throw_in" in seen) == (options.get("opening_bid_compulsory") is False)

@@ -6,8 +6,7 @@ import random
 import pytest
 
 import stich
-from stich.cli import watten_text
-from stich.cli.render import Names, action_lines, describe_event, make_console, view_table
+from stich.cli.render import Names, action_lines, describe_event, game_line, make_console, view_table
 from stich.rulesets.watten.options import VARIANTS
 
 SHARED = {"hand_start", "deal", "play", "trick", "scores"}
@@ -190,7 +189,7 @@ def test_challenge_redeal_and_hand_results_as_events():
         "A third Schönere: all hands are thrown in and Seat 4 deals again")
     result = {"type": "hand_result", "side": 1, "seats": [1, 3], "points": 2, "reason": "challenge"}
     assert describe_event(result, n) == "[bold]You and Seat 4 win the hand: 2 points (the “Farbe!” challenge)[/bold]"
-    assert watten_text.describe({"type": "play", "seat": 0, "card": "HK"}, n) is NotImplemented
+    assert game_line({"type": "play", "seat": 0, "card": "HK"}, n) is NotImplemented
 
 
 def _random_match(game, seed, limit=1000):
@@ -213,7 +212,7 @@ def test_every_watten_event_reads_as_a_sentence(variant):
         for human in (None, 0):
             n = Names(game, "de", human)
             for _aud, ev in state.events:
-                line = watten_text.describe(ev, n)
+                line = game_line(ev, n)
                 if ev["type"] in SHARED and not ev.get("partner_view"):
                     assert line is NotImplemented, ev
                     continue

@@ -20,13 +20,6 @@ KEYS = frozenset({
 })
 
 
-def describe(ev: dict, names) -> str | None:
-    """A sentence for one of Barbu's events; NotImplemented for the events every game shares."""
-    t = ev.get("type")
-    teller = _TELLERS.get(t)
-    return NotImplemented if teller is None else teller(ev, names)
-
-
 def echoes(ev: dict, actor: int, action: str) -> bool:
     """A domino event that only repeats the action line just shown (``play H7``, ``pass``)."""
     if ev.get("seat") != actor:
@@ -164,7 +157,8 @@ def _match_end(ev, names):
     return f"[bold]Match end[/bold]: totals {names.signed(ev.get('totals'))}; won by {won}"
 
 
-_TELLERS = {
+#: a sentence per event type of the game's own (a teller may return NotImplemented: generic text)
+TELLERS = {
     "caller": _caller, "contract": _contract, "double": _double, "domino_play": _domino_play,
     "domino_pass": _domino_pass, "domino_out": _domino_out, "deal_result": _deal_result, "match_end": _match_end,
 }

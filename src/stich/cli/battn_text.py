@@ -36,12 +36,6 @@ NUMBERS = ("tre", "quattro", "cinque", "sei", "sette", "otto", "nove", "dieci", 
            "quattordici", "quindici", "sedici", "diciassette", "diciotto", "diciannove", "venti", "ventuno")
 
 
-def describe(ev: dict, names) -> str | None:
-    """A sentence for one of Battn's events; NotImplemented for the events every game shares."""
-    teller = _TELLERS.get(ev.get("type"))
-    return NotImplemented if teller is None else teller(ev, names)
-
-
 def echoes(ev: dict, actor: int, action: str) -> bool:
     """No Battn event merely repeats a ``play`` or ``pass`` line (the other verbs are narrated)."""
     return False
@@ -316,7 +310,8 @@ _CALLS = {
     "svista": _svista,
 }
 
-_TELLERS = {
+#: a sentence per event type of the game's own (a teller may return NotImplemented: generic text)
+TELLERS = {
     "first_dealer": _first_dealer, "cut": _cut, "stock_bottom": _stock_bottom, "exchange": _exchange,
     "partner_hand": _partner_hand, "turn_result": _turn_result, "x_mark": _x_mark, "match_end": _match_end,
     "status": _status, "call": _call,

@@ -26,12 +26,6 @@ KEYS = frozenset({
 TOTAL = 120   # card points in the deck, whatever the ranking
 
 
-def describe(ev: dict, names) -> str | None:
-    """A sentence for one of Biscambiggia's events; NotImplemented for the events every game shares."""
-    teller = _TELLERS.get(ev.get("type"))
-    return NotImplemented if teller is None else teller(ev, names)
-
-
 def echoes(ev: dict, actor: int, action: str) -> bool:
     """No event of this game repeats an action line: bids, passes and calls are narrated by their
     events (``NARRATED_VERBS``), and the generic check already drops the ``play`` echo."""
@@ -251,11 +245,9 @@ def _trick(ev, names):
     return f"[green]{won} the trick ({points} point{'' if points == 1 else 's'})[/green]"
 
 
-_TELLERS = {
+#: a sentence per event type of the game's own (a teller may return NotImplemented: generic text)
+TELLERS = {
     "auction_start": _auction_start, "bid": _bid, "pass": _pass, "contract": _contract, "call": _call,
     "partner": _partner, "partner_revealed": _partner_revealed, "hand_result": _hand_result,
     "throw_in": _throw_in, "match_end": _match_end, "match_extended": _match_extended, "trick": _trick,
 }
-
-#: the event types this module tells (the others are the shared ones, told by the generic text)
-EVENT_TYPES = frozenset(_TELLERS)

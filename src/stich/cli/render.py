@@ -35,7 +35,7 @@ _GAME_TEXT: dict = {}
 def game_text(game):
     """The module that tells a game's own events and view fields in words, or None.
 
-    By convention ``stich.cli.<game>_text``, with ``NARRATED_VERBS``, ``KEYS``, ``describe``,
+    By convention ``stich.cli.<game>_text``, with ``NARRATED_VERBS``, ``KEYS``, ``TELLERS``,
     ``echoes`` and ``rows`` (see ``barbu_text``); a game without one gets the generic text."""
     name = getattr(game, "name", None)
     if name not in _GAME_TEXT:
@@ -241,13 +241,19 @@ def legal_list(legal: list[str], names: Names, one_per_line: int = 12):
     return Padding(Columns(items, column_first=True, padding=(0, 3)), (0, 0, 0, 2))
 
 
+def game_line(ev: dict, names: Names):
+    """The game's own sentence for an event (its text module's ``TELLERS``), None for nothing worth
+    a line, NotImplemented where the generic text tells it."""
+    own = game_text(names.game)
+    teller = None if own is None else own.TELLERS.get(ev.get("type"))
+    return NotImplemented if teller is None else teller(ev, names)
+
+
 def describe_event(ev: dict, names: Names) -> str | None:
     """One line of narration for an event (None: nothing worth a line)."""
-    own = game_text(names.game)
-    if own is not None:
-        line = own.describe(ev, names)
-        if line is not NotImplemented:
-            return line
+    line = game_line(ev, names)
+    if line is not NotImplemented:
+        return line
     t = ev.get("type")
     if t == "hand_start":
         dealer = ev.get("dealer")

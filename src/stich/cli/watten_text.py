@@ -35,12 +35,6 @@ WHY_WON = {"tricks": "three tricks", "fold": "the others folded", "concede": "th
            "challenge": "the “Farbe!” challenge", "maschine": "Maschine"}
 
 
-def describe(ev: dict, names) -> str | None:
-    """A sentence for one of Watten's events; NotImplemented for the events every game shares."""
-    teller = _TELLERS.get(ev.get("type"))
-    return NotImplemented if teller is None else teller(ev, names)
-
-
 def echoes(ev: dict, actor: int, action: str) -> bool:
     """A blind-Ansage event that only repeats the action line just shown (``show LO``)."""
     if ev.get("seat") != actor:
@@ -399,7 +393,8 @@ def _hand_result(ev, names):
     return f"[bold]{_both(seats, names)} {verb} the hand: {ev['points']} points{each} ({why})[/bold]"
 
 
-_TELLERS = {
+#: a sentence per event type of the game's own (a teller may return NotImplemented: generic text)
+TELLERS = {
     "watten_hand": _watten_hand, "watten_roles": _watten_roles, "cut": _cut, "cut_card": _cut_card,
     "cut_peek": _cut_peek, "stock_peek": _stock_peek, "deal": _deal, "schlag": _schlag, "trump": _trump,
     "show": _show, "committed": _committed, "reveal": _reveal, "ansage_done": _ansage_done,
