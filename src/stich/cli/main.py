@@ -76,7 +76,7 @@ def games_cmd():
 @click.option("--resume", type=click.Path(exists=True, dir_okay=False), help="Continue a saved, unfinished match.")
 def play_cmd(game, variant, seat, seed, options, lang, bots, budget, hints, record_path, resume):
     """Play a whole match of GAME against bots in the terminal."""
-    from stich.cli.play import start_match
+    from stich.cli.play import Stopped, start_match
 
     console = make_console()
     try:
@@ -89,11 +89,21 @@ def play_cmd(game, variant, seat, seed, options, lang, bots, budget, hints, reco
         match.finish()
         match.close()
         return
+    match.catch_signals()
     try:
         match.run()
     except KeyboardInterrupt:
         console.print("")
         match.save(final=False)
+    except Stopped as stop:  # SIGTERM or SIGHUP: save first; the terminal may be gone
+        match.save(final=False, quiet=True)
+        try:
+            match.say(f"Stopped by signal {stop.signum}.")
+            match.save(final=False)
+        except Exception:  # noqa: BLE001 - the record is saved; the message is a courtesy
+            pass
+        match.close()
+        sys.exit(128 + stop.signum)
     except Exception as exc:  # a game or bot bug: keep the record that reproduces it
         try:
             match.save(final=False)

@@ -56,3 +56,35 @@ def load_record(path) -> dict:
     if not isinstance(rec, dict):
         raise RecordError(f"{where} is not a record: a record is a JSON object, not {type(rec).__name__}")
     return rec
+
+
+def save_record(path, rec: dict) -> None:
+    """Write ``rec`` to ``path`` atomically: a temporary file beside it, fsync, rename, fsync the folder.
+
+    Whenever the writer is killed, ``path`` holds the old record or the new one, never a torn one."""
+    where = os.fspath(path)
+    folder = os.path.dirname(os.path.abspath(where))
+    tmp = os.path.join(folder, f".{os.path.basename(where)}.tmp")  # one name: a killed writer leaves one file
+    data = (json.dumps(rec, ensure_ascii=False) + "\n").encode("utf-8")
+    try:
+        with open(tmp, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, where)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
