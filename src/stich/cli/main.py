@@ -181,14 +181,17 @@ def bots_cmd():
 @click.option("--bots", "-b", required=True, metavar="A,B[,C...]",
               help="Two or more bots, comma-separated: registered names (optionally NAME@BUDGET, e.g. ismcts@2s) "
               "or cmd:PROGRAM for outside programs speaking the stich-bot protocol.")
-@click.option("--games", "-n", type=int, default=10, show_default=True, help="Deals per pair of bots.")
-@click.option("--duplicate", is_flag=True, help="Replay every deal in every seating, so deal luck cancels.")
+@click.option("--games", "-n", type=int, default=10, show_default=True,
+              help="Matches per pair of bots, each from its own deal and played to its end (with --duplicate, "
+              "each is replayed in every seating).")
+@click.option("--duplicate", is_flag=True, help="Replay every match's deal in every seating, so deal luck cancels.")
 @click.option("--jobs", "-j", type=int, help="Worker processes (default: all cores; 1 = no subprocesses).")
 @click.option("--budget", help="Thinking budget per decision for bots without their own @BUDGET: '1s', '250ms', "
               "'800' (iterations).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Base seed: deals and bot seeds derive from it.")
+@click.option("--seed", type=int, help="Base seed: deals and bot seeds derive from it (default: a secret random one, "
+              "kept in the results file; a bot that knew it could compute every deal).")
 @click.option("--out", type=click.Path(dir_okay=False), help="Results file, JSON lines, one per match; rerunning "
-              "skips the matches already in it (default stich-arena-GAME-VARIANT-sSEED.jsonl).")
+              "skips the matches already in it (default stich-arena-GAME-VARIANT-BOTS.jsonl).")
 @click.option("--ray", metavar="auto|local|ADDRESS", help="Run on Ray: 'auto' joins the running cluster, 'local' "
               "starts one here, or a cluster address (pip install 'stich[ray]').")
 @click.option("--plot", type=click.Path(dir_okay=False), help="Save a PNG chart of the results (matplotlib).")
