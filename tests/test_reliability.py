@@ -88,3 +88,17 @@ def test_load_record_reads_a_real_record(tmp_path):
     path = tmp_path / "ok.json"
     path.write_text(json.dumps(rec))
     assert stich.replay(load_record(path)).record() == rec
+
+
+@pytest.mark.parametrize("make", [
+    lambda: stich.game("watten", target="x" * 100_000),
+    lambda: stich.game("watten", **{"y" * 100_000: 1}),
+    lambda: stich.game("watten", "v" * 100_000),
+    lambda: stich.game("w" * 100_000),
+    lambda: stich.game("watten").new_state(1, hands=[["x" * 100_000]]),
+    lambda: stich.game("watten").new_state(1, dealer="d" * 100_000),
+])
+def test_no_error_message_carries_a_huge_input(make):
+    with pytest.raises(stich.StichError) as err:
+        make()
+    assert len(str(err.value)) <= 1100
