@@ -71,6 +71,13 @@ def test_a_torn_last_line_is_cut_before_appending(tmp_path):
     assert all(json.loads(x) for x in out.read_text().splitlines())
 
 
+def test_junk_lines_in_a_results_file_are_skipped(tmp_path):
+    out = tmp_path / "r.jsonl"
+    out.write_text("[" * 100_000 + "\n" + "\xff junk\n")
+    arena = Arena(GAME, parse_bots("random,random"), games=1, variant=VARIANT, seed=3)
+    assert len(run_arena(arena, out=str(out), jobs=1)) == 1 and len(load_results(out)) == 1
+
+
 def test_games_counts_matches_per_pair_as_the_help_says():
     help_text = CliRunner().invoke(cli, ["arena", "--help"]).output
     assert "Matches per pair of bots" in help_text

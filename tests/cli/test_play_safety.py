@@ -151,7 +151,8 @@ def test_resume_and_replay_of_junk_name_the_file(tmp_path, content, words):
 
 def test_the_resume_hint_is_a_command_that_works(tmp_path):
     exe = os.path.join(os.path.dirname(sys.executable), "stich")
-    assert os.path.exists(exe)
+    if not os.path.exists(exe):
+        pytest.skip("no stich script beside this Python (not installed in a virtual environment)")
     env = dict(os.environ, TERM="dumb", COLUMNS="200", PATH="/usr/bin:/bin")  # stich is not on this PATH
     first = subprocess.run([exe, "play", "watten", "--seed", "3", "--bots", "random"], input="quit\n",
                            capture_output=True, text=True, cwd=tmp_path, env=env, timeout=60)

@@ -100,7 +100,7 @@ def seatings(num_players: int) -> list[tuple[int, ...]]:
 
 @dataclass
 class Arena:
-    """What to play: the game, the bots, the number of deals per pair, duplicate or not, the base seed."""
+    """What to play: the game, the bots, the matches per pair, duplicate or not, the base seed (None: secret)."""
 
     game: str
     bots: list[Entrant]
@@ -237,8 +237,8 @@ def load_results(path) -> dict[str, dict]:
                 continue
             try:
                 rec = json.loads(line)
-            except json.JSONDecodeError:
-                continue  # a line cut short by an interrupted run
+            except (ValueError, RecursionError):
+                continue  # a line cut short by an interrupted run, or junk
             if isinstance(rec, dict) and rec.get("format") == RESULT_FORMAT and "key" in rec:
                 out[rec["key"]] = rec
     return out
