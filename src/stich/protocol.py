@@ -183,16 +183,40 @@ class ExternalBot(Bot):
         self._kill()
         raise self.dead
 
+    def _exited(self, timeout: float = 0.0) -> int | None:
+        """Wait up to ``timeout`` s for the program to end, **without reaping it**: its exit status
+        (negative: killed by that signal), or None while it runs.
+
+        Unreaped, its process id stays taken, so its process group id cannot pass to an unrelated
+        process before :meth:`_kill` has killed the group."""
+        proc = self.proc
+        if proc is None:
+            return None
+        if proc.returncode is not None:
+            return proc.returncode
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                info = os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+            except ChildProcessError:  # reaped elsewhere
+                return proc.returncode if proc.returncode is not None else -1
+            if info is not None and info.si_pid:
+                return info.si_status if info.si_code == os.CLD_EXITED else -info.si_status
+            if time.monotonic() >= deadline:
+                return None
+            time.sleep(0.01)
+
     def _kill(self) -> None:
-        """Kill the program's whole process group (a wrapper script's children too)."""
+        """Kill the program's whole process group (a wrapper script's children too), then reap it."""
         proc = self.proc
         if proc is None:
             return
         _close_quietly(proc.stdin)  # first: a program waiting for input sees the end of it
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
+        if proc.returncode is None:  # not reaped yet, so the group id is still this program's
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
         try:
             proc.wait(timeout=5)
         except subprocess.TimeoutExpired:
@@ -217,7 +241,7 @@ class ExternalBot(Bot):
                 except BlockingIOError:
                     continue
         except (OSError, ValueError) as exc:
-            code = self.proc.poll()
+            code = self._exited(0.2)
             self._die(f"{self.label} stopped reading its input ({exc}; exit status {code})"
                       + self._stderr_tail(), "crash")
 
@@ -260,16 +284,14 @@ class ExternalBot(Bot):
             if msg.get("type") == "log":
                 self._stderr.append(_short(msg.get("message", "")))
                 continue  # free-form logging, allowed at any time
-            if request is not None and "id" in msg and msg["id"] != request:
+            if request is not None and "id" in msg and str(msg["id"]) != str(request):
                 continue  # an answer to an earlier request, arrived late: dropped
             return msg
 
     def _ended(self, what: str):
         """The program's output ended: it exited, or closed its output and lives on (stopped either way)."""
-        proc = self.proc
-        try:
-            code = proc.wait(timeout=0.5) if proc else None
-        except subprocess.TimeoutExpired:
+        code = self._exited(0.5)
+        if code is None:
             self._die(f"{self.label} closed its output without exiting, instead of answering {what}; "
                       "it was stopped" + self._stderr_tail(), "crash")
         self._die(f"{self.label} exited (status {code}) instead of answering {what}" + self._stderr_tail(), "crash")
@@ -318,7 +340,7 @@ class ExternalBot(Bot):
         return action
 
     def end(self, view: dict, returns: list[float]) -> None:
-        if self.proc is not None and self.dead is None and self.proc.poll() is None:
+        if self.proc is not None and self.dead is None and self._exited() is None:
             try:
                 self._send({"type": "end", "view": view, "returns": list(returns)}, timeout=2.0)
             except ProtocolError:
@@ -329,12 +351,12 @@ class ExternalBot(Bot):
         proc = self.proc
         if proc is None:
             return
-        if proc.poll() is None and self.dead is None:
+        if self.dead is None and self._exited() is None:
             try:
                 self._send({"type": "quit"}, timeout=1.0)
                 _close_quietly(proc.stdin)
-                proc.wait(timeout=2)
-            except (ProtocolError, subprocess.TimeoutExpired):
+                self._exited(2.0)
+            except ProtocolError:
                 pass
         self._kill()  # the group: children a wrapper left behind, or a program that did not exit
         self._stop.set()  # the reader threads close their pipes themselves
