@@ -172,3 +172,36 @@ def test_a_random_seed_gives_a_short_record_name(tmp_path):
     (name,) = [p.name for p in tmp_path.iterdir()]
     assert re.fullmatch(r"stich-toy-[0-9a-f]{6}\.json", name), name
     answer_until_end(spawn(["play", "--resume", name], tmp_path))
+
+
+SPY = """
+import json, sys
+out = open(sys.argv[1], "a")
+for line in sys.stdin:
+    msg = json.loads(line)
+    if msg["type"] == "hello":
+        out.write(json.dumps({"seat": msg["seat"], "seed": msg["seed"]}) + "\\n"); out.flush()
+        print(json.dumps({"type": "ready", "name": "spy"}), flush=True)
+    elif msg["type"] == "act":
+        print(json.dumps({"type": "action", "action": msg["legal"][0], "id": msg["id"]}), flush=True)
+    elif msg["type"] == "quit":
+        break
+"""
+
+
+def test_a_spy_program_cannot_recover_the_deal_from_its_hello_seed(tmp_path):
+    spy = tmp_path / "spy.py"
+    spy.write_text(SPY)
+    runs = []
+    for run in range(2):
+        seen = tmp_path / f"seen{run}.jsonl"
+        args = ["play", "watten", "--seed", "7", "--bots", f"cmd:{sys.executable} {spy} {seen}",
+                "--record", str(tmp_path / f"r{run}.json")]
+        result = CliRunner().invoke(cli, args, input="1\n" * 8 + "quit\n")
+        assert result.exit_code == 0, result.output
+        runs.append([json.loads(x) for x in seen.read_text().splitlines()])
+    assert all(runs)
+    inverse = pow(1000003, -1, 2**63)
+    for h in runs[0] + runs[1]:
+        assert (h["seed"] - h["seat"]) * inverse % 2**63 != 7 and h["seed"] != 7
+    assert {h["seed"] for h in runs[0]}.isdisjoint(h["seed"] for h in runs[1])  # a fresh secret per match
