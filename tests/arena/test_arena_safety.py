@@ -84,3 +84,12 @@ def test_games_counts_matches_per_pair_as_the_help_says():
     plain = Arena(GAME, parse_bots("random,random"), games=3, variant=VARIANT, seed=1).schedule()
     dup = Arena(GAME, parse_bots("random,random"), games=3, variant=VARIANT, seed=1, duplicate=True).schedule()
     assert len(plain) == 3 and len(dup) == 3 * 2
+
+
+def test_the_python_api_resumes_a_secret_seed_from_the_file(tmp_path):
+    out = tmp_path / "r.jsonl"
+    first = run_arena(Arena(GAME, parse_bots("random,random"), games=2, variant=VARIANT), out=str(out), jobs=1)
+    again = Arena(GAME, parse_bots("random,random"), games=3, variant=VARIANT)
+    calls = []
+    records = run_arena(again, out=str(out), jobs=1, progress=lambda d, t: calls.append(d))
+    assert calls[0] == 2 and records[:2] == first and again.seed == read_header(out)["seed"]

@@ -119,11 +119,18 @@ class Arena:
         self.num_players = g.num_players
         if self.games < 1:
             raise ValueError("--games must be at least 1")
+        self.secret = self.seed is None  # a secret base seed: resumed from a results file's header
         if self.seed is None:
             self.seed = secrets.randbits(63)
         labels = [b.label for b in self.bots]
         if len(set(labels)) != len(labels):
             raise ValueError(f"bot labels must differ: {labels}")
+
+    def resume_seed(self, out) -> None:
+        """With a secret base seed, take the one in ``out``'s header (the file this arena continues)."""
+        head = read_header(out)
+        if self.secret and head is not None:
+            self.seed = head["seed"]
 
     def header(self) -> dict:
         """The first line of a results file: what was played, and the base seed to resume with."""
@@ -257,6 +264,7 @@ def run_arena(arena: Arena, out: str | None = None, jobs: int | None = None, ray
     it is); ``progress(done, total)`` is called as matches finish.  New records are appended to
     ``out`` (JSON lines) as they arrive, so an interrupted run resumes where it stopped.
     """
+    arena.resume_seed(out)
     specs = arena.schedule()
     done = load_results(out)
     todo = [s for s in specs if s["key"] not in done]

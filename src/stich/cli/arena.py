@@ -8,7 +8,7 @@ import time
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-from stich.arena.runner import Arena, default_out, derive, parse_bots, read_header, run_arena
+from stich.arena.runner import Arena, default_out, derive, parse_bots, run_arena
 from stich.arena.stats import pairwise_table, results_table, summarize
 from stich.bots import bot_class
 
@@ -42,9 +42,7 @@ def arena_command(game, variant, options: dict, bots, games, duplicate, jobs, bu
     arena = Arena(game, parse_bots(bots, budget), games=games, variant=variant, options=options,
                   duplicate=duplicate, seed=seed, timeout=timeout)
     out = out or default_out(arena)
-    head = read_header(out)
-    if seed is None and head is not None:
-        arena.seed = head["seed"]  # resume with the base seed the file was started with
+    arena.resume_seed(out)  # without --seed: the secret base seed the file was started with
     preflight(arena, budget)
     total = len(arena.schedule())
     start = time.perf_counter()
