@@ -102,3 +102,13 @@ def test_no_error_message_carries_a_huge_input(make):
     with pytest.raises(stich.StichError) as err:
         make()
     assert len(str(err.value)) <= 1100
+
+
+def test_replay_of_deeply_nested_parts_is_a_record_error():
+    deep = []
+    for _ in range(100_000):
+        deep = [deep]
+    rec = stich.game("watten").new_state(seed=2).record()
+    for key in ("events", "options", "setup", "actions"):
+        with pytest.raises(RecordError):
+            stich.replay(dict(rec, **{key: deep if key != "options" else {"target": deep}}))

@@ -19,7 +19,10 @@ QUOTE = 80
 
 def quote(value, limit: int = QUOTE) -> str:
     """``repr(value)``, cut to ``limit`` characters: an error message never carries the whole input."""
-    text = repr(value)
+    try:
+        text = repr(value)
+    except RecursionError:
+        return f"a {type(value).__name__} nested too deeply to show"
     return text if len(text) <= limit else text[:limit] + f"… ({len(text)} characters)"
 
 

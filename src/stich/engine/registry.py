@@ -87,6 +87,10 @@ def replay(record: dict) -> State:
             state.apply(text)
         except StichError as exc:
             raise RecordError(f"action #{i} {quote(text)} does not replay: {quote(str(exc), 300)}") from None
-    if "events" in record and record["events"] != state.record()["events"]:
+    try:
+        same = "events" not in record or record["events"] == state.record()["events"]
+    except RecursionError:
+        same = False  # nested deeper than any event
+    if not same:
         raise RecordError("replaying the actions does not reproduce the recorded events")
     return state
