@@ -395,18 +395,31 @@ def serve(bot_name: str, seed: int | None = None, budget=None, stdin=None, stdou
         stdout.write(json.dumps(msg, ensure_ascii=False) + "\n")
         stdout.flush()
 
-    for line in stdin:
-        if not line.strip():
+    def lines():
+        """The input's lines; one over MAX_MESSAGE characters is read no further and yields None."""
+        while True:
+            line = stdin.readline(MAX_MESSAGE + 1)
+            if not line:
+                return
+            if len(line) > MAX_MESSAGE and not line.endswith("\n"):
+                while line and not line.endswith("\n"):
+                    line = stdin.readline(MAX_MESSAGE)
+                yield None
+            else:
+                yield line
+
+    for line in lines():
+        if line is not None and not line.strip():
             continue
         try:
-            if len(line) > MAX_MESSAGE:
+            if line is None:
                 raise ValueError(f"a message is at most {MAX_MESSAGE} characters")
             msg = json.loads(line)
             if not isinstance(msg, dict):
                 raise ValueError("a message is a JSON object")
         except (ValueError, RecursionError) as exc:
             exc = exc if isinstance(exc, ValueError) else "nested too deeply"
-            send({"type": "error", "message": f"malformed message {_short(line.strip())!r}: {exc}"})
+            send({"type": "error", "message": f"malformed message {_short((line or '…').strip())!r}: {exc}"})
             continue
         kind = msg.get("type")
         try:

@@ -42,3 +42,17 @@ def test_stich_engine_answers_deep_nesting_and_huge_input_with_a_short_error():
     assert [a["type"] for a in answers] == ["error", "error", "ready", "action"]
     assert "nested too deeply" in answers[0]["message"]
     assert all(len(a.get("message", "")) < 2000 for a in answers)
+
+
+def test_stich_engine_reads_a_line_over_16_mib_no_further():
+    import io
+
+    from stich.protocol import MAX_MESSAGE, serve
+
+    hello, act = hello_and_act()
+    text = '{"type": "' + "x" * (MAX_MESSAGE + 10) + '"}\n' + json.dumps(hello) + "\n" + json.dumps(act) + "\n"
+    out = io.StringIO()
+    serve("random", stdin=io.StringIO(text), stdout=out)
+    answers = [json.loads(x) for x in out.getvalue().split("\n") if x]
+    assert [a["type"] for a in answers] == ["error", "ready", "action"]
+    assert "at most" in answers[0]["message"] and len(answers[0]["message"]) < 300
