@@ -195,6 +195,11 @@ class ExternalBot(Bot):
         if proc.returncode is not None:
             return proc.returncode
         deadline = time.monotonic() + timeout
+        while not hasattr(os, "waitid"):  # macOS before Python 3.13: poll, which reaps
+            code = proc.poll()
+            if code is not None or time.monotonic() >= deadline:
+                return code
+            time.sleep(0.01)
         while True:
             try:
                 info = os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
