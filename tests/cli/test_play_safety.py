@@ -205,3 +205,11 @@ def test_a_spy_program_cannot_recover_the_deal_from_its_hello_seed(tmp_path):
     for h in runs[0] + runs[1]:
         assert (h["seed"] - h["seat"]) * inverse % 2**63 != 7 and h["seed"] != 7
     assert {h["seed"] for h in runs[0]}.isdisjoint(h["seed"] for h in runs[1])  # a fresh secret per match
+
+
+def test_the_command_gives_the_signal_handlers_back(tmp_path):
+    before = signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGHUP)
+    result = CliRunner().invoke(cli, ["play", "toy", "--seed", "3", "--bots", "random", "--record",
+                                      str(tmp_path / "r.json")], input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert (signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGHUP)) == before

@@ -102,7 +102,6 @@ def play_cmd(game, variant, seat, seed, options, lang, bots, budget, hints, reco
             match.save(final=False)
         except Exception:  # noqa: BLE001 - the record is saved; the message is a courtesy
             pass
-        match.close()
         sys.exit(128 + stop.signum)
     except Exception as exc:  # a game or bot bug: keep the record that reproduces it
         try:
@@ -111,6 +110,7 @@ def play_cmd(game, variant, seat, seed, options, lang, bots, budget, hints, reco
             pass
         raise click.ClickException(f"the match stopped on an error: {type(exc).__name__}: {exc}") from exc
     finally:
+        match.release_signals()
         match.close()
 
 

@@ -258,8 +258,13 @@ class Match:
             else:
                 raise Stopped(signum)
 
-        for sig in (signal.SIGTERM, signal.SIGHUP):
-            signal.signal(sig, stop)
+        self._handlers = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGHUP)}
+
+    def release_signals(self) -> None:
+        """Give SIGTERM and SIGHUP back to the handlers they had before :meth:`catch_signals`."""
+        for sig, handler in getattr(self, "_handlers", {}).items():
+            signal.signal(sig, handler)
+        self._handlers = {}
 
     def _apply(self, action) -> None:
         self._applying = True
