@@ -93,3 +93,13 @@ def test_the_python_api_resumes_a_secret_seed_from_the_file(tmp_path):
     calls = []
     records = run_arena(again, out=str(out), jobs=1, progress=lambda d, t: calls.append(d))
     assert calls[0] == 2 and records[:2] == first and again.seed == read_header(out)["seed"]
+
+
+def test_a_torn_line_longer_than_a_block_is_cut_whole(tmp_path):
+    out = tmp_path / "r.jsonl"
+    arena = Arena(GAME, parse_bots("random,random"), games=2, variant=VARIANT, seed=3)
+    run_arena(arena, out=str(out), jobs=1)
+    whole = out.read_text()
+    out.write_text(whole + '{"format": "stich-arena/1", "key": "' + "k" * 300_000)  # torn, 300 kB
+    run_arena(arena, out=str(out), jobs=1)
+    assert out.read_text() == whole

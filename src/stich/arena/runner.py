@@ -208,13 +208,18 @@ def open_results(path, arena: Arena):
     """Open a results file to append to: a new one gets the header; a torn last line (a run killed while
     writing it) is cut off first, so the next record starts on a line of its own."""
     with open(path, "ab+") as f:
-        size = f.seek(0, os.SEEK_END)
-        if size:
-            f.seek(max(0, size - (1 << 20)))
-            tail = f.read()
-            if not tail.endswith(b"\n"):
-                cut = tail.rfind(b"\n")
-                f.truncate(size - len(tail) + cut + 1 if cut >= 0 else 0)
+        end = size = f.seek(0, os.SEEK_END)
+        f.seek(max(0, size - 1))
+        if size and f.read(1) != b"\n":
+            while end > 0:  # back to the last newline, a block at a time
+                start = max(0, end - (1 << 16))
+                f.seek(start)
+                cut = f.read(end - start).rfind(b"\n")
+                if cut >= 0:
+                    end = start + cut + 1
+                    break
+                end = start
+            f.truncate(end)
     sink = open(path, "a", encoding="utf-8")  # noqa: SIM115 - the caller closes it
     if sink.tell() == 0:
         sink.write(json.dumps(arena.header(), ensure_ascii=False) + "\n")
