@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 from dataclasses import dataclass, field
 
 from rich.markup import escape
@@ -30,26 +31,39 @@ from stich.cli.render import (
 from stich.engine import IllegalActionError, StichError
 
 HELP_LINE = ("Type the number of an action, or its text ('play EO'; any spelling such as 'play e-o'; "
-             "a card alone such as 'eo' plays it when that is legal), 'help' for this line, "
-             "'table' to show the table again, 'hint' for the bot's suggestion, 'quit' to save and leave.")
+             "a card alone such as 'eo' plays it when that is legal; 'cut' alone cuts at random), "
+             "'help' for this line, 'table' to show the table again, 'hint' for the bot's suggestion, "
+             "'autoplay off' to be asked even when there is only one legal action, 'quit' to save and leave.")
 
 QUIT_WORDS = ("quit", "q", "exit")
 HELP_WORDS = ("help", "?")
 TABLE_WORDS = ("table", "t")
 HINT_WORDS = ("hint",)
+AUTOPLAY_WORD = "autoplay"
+#: verbs that, typed alone, choose at random among their legal arguments (a real cutter does not count cards)
+RANDOM_VERBS = ("cut",)
+
+
+def forced_action(state) -> str | None:
+    """The action the seat to act must take when it has no choice (its only legal action), else None.
+
+    This covers every pointless prompt: a single legal card, a domino pass when no card fits, the Barbu
+    caller's ``pass`` in the doubling round when nobody doubled him."""
+    legal = state.legal_actions()
+    return str(legal[0]) if len(legal) == 1 else None
 
 
 @dataclass
 class Choice:
     """What a line of human input means: kind is action, help, table, quit, empty or error."""
 
-    kind: str
+    kind: str   # action, help, table, hint, autoplay, quit, empty or error
     action: str | None = None
     message: str = ""
 
 
-def resolve_input(text: str, state) -> Choice:
-    """Interpret one line typed by the human to act in ``state``."""
+def resolve_input(text: str, state, rng: random.Random | None = None) -> Choice:
+    """Interpret one line typed by the human to act in ``state`` (``rng``: for ``cut`` alone)."""
     legal = state.legal_actions()
     raw = (text or "").strip()
     low = raw.lower()
@@ -63,6 +77,16 @@ def resolve_input(text: str, state) -> Choice:
         return Choice("table")
     if low in HINT_WORDS:
         return Choice("hint")
+    if low.split()[0] == AUTOPLAY_WORD:
+        arg = low.split()[1:]
+        if arg in (["on"], ["off"]):
+            return Choice("autoplay", message=arg[0])
+        return Choice("error", message="type 'autoplay off' (ask me even when I have one legal action) or "
+                                       "'autoplay on' (play it for me)")
+    if low in RANDOM_VERBS:
+        some = [a for a in legal if a.verb == low and a.arg is not None]
+        if some:
+            return Choice("action", str((rng or random.Random()).choice(some)))
     if raw.isascii() and raw.isdigit():
         n = int(raw)
         if 1 <= n <= len(legal):
@@ -142,11 +166,13 @@ class Match:
     hints: bool = False
     budget: str | None = None
     hint_name: str | None = None
+    autoplay: bool = True   # play the human's forced moves for them (forced_action)
 
     def __post_init__(self):
         self.names = Names(self.state.game, self.lang, self.human)
         self.rngs = {s: fallback_rng(self.state.seed, s) for s in self.bots}
         self._hint_bot = None
+        self.cut_rng = random.Random()   # 'cut' alone: a real cutter does not count the cards either
         if self.hint_name is None:
             self.hint_name = default_bot_name(self.state.game.name)
 
@@ -235,8 +261,11 @@ class Match:
         while not state.is_terminal():
             seat = state.current_player
             hand = state.hand_number
+            forced = None
             if seat == self.human:
-                action = self.ask()
+                action = forced = forced_action(state) if self.autoplay else None
+                if action is None:
+                    action = self.ask()
                 if action is None:
                     return "quit"
             else:
@@ -246,7 +275,11 @@ class Match:
                              f"{escape(fault['error'])}; the table plays a random legal action instead.")
             state.apply(action)
             new = self.new_events()
-            for line in action_lines(seat, action, new, self.names):
+            lines = action_lines(seat, action, new, self.names)
+            if forced:   # said on the action's own line: a domino deal has a dozen of them
+                lines[:1] = [(lines[0] if lines else f"[bold]You[/bold]: {self.names.action(forced)}")
+                             + " [dim](your only legal action, played for you)[/dim]"]
+            for line in lines:
                 self.say(line)
             if state.hand_number != hand or state.is_terminal():
                 self.hand_over(hand, new)
@@ -270,7 +303,7 @@ class Match:
                 self.say("")
                 text = "quit"
             try:
-                choice = resolve_input(text, self.state)
+                choice = resolve_input(text, self.state, self.cut_rng)
             except Exception as exc:  # a game's parser or rule check failed on this text
                 choice = Choice("error", message=f"{text!r} could not be read ({type(exc).__name__}: {exc})")
             if choice.kind == "action":
@@ -284,6 +317,10 @@ class Match:
                 self.show_table()
             elif choice.kind == "hint":
                 self.hint()
+            elif choice.kind == "autoplay":
+                self.autoplay = choice.message == "on"
+                self.say("Autoplay is on: your forced moves play themselves." if self.autoplay else
+                         "Autoplay is off: you are asked for every move, even a forced one.")
             elif choice.kind == "error":
                 self.say(f"[red]Not accepted:[/red] {escape(choice.message)}")
 
@@ -358,7 +395,7 @@ def make_bots(spec: str | None, human: int, num_players: int, seed: int, budget=
 
 
 def start_match(game_name, variant, seat, seed, options, lang, bots, record_path, resume, console=None,
-                budget=None, hints=False) -> Match:
+                budget=None, hints=False, autoplay=True) -> Match:
     """Build a Match from command-line arguments (new, or resumed from a record file).
 
     Raises ValueError (StichError included) with a clear message for bad arguments.
@@ -403,4 +440,5 @@ def start_match(game_name, variant, seat, seed, options, lang, bots, record_path
                                 game=g.name)
     record_path = record_path or f"stich-{g.name}-{state.seed}.json"
     kw = {"console": console} if console is not None else {}
-    return Match(state, human, bot_map, labels, lang, record_path, hints=hints, budget=budget, **kw)
+    return Match(state, human, bot_map, labels, lang, record_path, hints=hints, budget=budget, autoplay=autoplay,
+                 **kw)
