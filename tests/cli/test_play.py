@@ -36,7 +36,7 @@ def test_match_output_shows_table_bots_and_results(tmp_path):
     child.expect("Toy")
     child.expect(PROMPT)
     screen = child.before
-    assert "Your hand" in screen and "Turn" in screen and "you (Seat 2)" in screen
+    assert "Your hand" in screen and "you are Seat 2" in screen
     assert "Your legal actions:" in screen and "1)" in screen
     child.sendline("1")
     answer_until_end(child)

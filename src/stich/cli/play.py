@@ -23,9 +23,11 @@ from stich.cli.render import (
     action_lines,
     default_lang,
     describe_event,
+    hand_line,
     hand_result,
     legal_list,
     make_console,
+    optional_rows,
     view_table,
 )
 from stich.engine import IllegalActionError, StichError
@@ -232,17 +234,34 @@ class Match:
             if line:
                 self.say(line)
 
-    def show_table(self) -> None:
+    def show_table(self, fit: bool = True) -> None:
+        """The title, the table and the numbered legal actions; on a terminal (``fit``), within its height:
+        the actions lose their long card names, then the table its last optional rows ('table' shows all)."""
         view = self.state.view(self.human)
         g = self.state.game
         title = f"{g.title or g.name} · {g.variant} · you are Seat {self.human + 1} of {g.num_players}"
+        where = hand_line(view, self.names)
+        legal = view.get("legal_actions") or []
+        drop, short = 0, False
+        if fit and self.console.is_terminal:
+            room = self.console.height - 4   # a blank line, the title, "Your legal actions", the prompt
+            actions = self.lines(legal_list(legal, self.names))
+            if actions + self.lines(view_table(view, self.names, hand_row=False)) > room:
+                short, actions = True, self.lines(legal_list(legal, self.names, short=True))
+            most = optional_rows(view, self.names)
+            while drop < most and actions + self.lines(view_table(view, self.names, hand_row=False, drop=drop)) > room:
+                drop += 1
         self.say("")
-        self.say(f"[bold]{escape(title)}[/bold]")
-        self.console.print(view_table(view, self.names))
-        legal = view.get("legal_actions")
+        self.say(f"[bold]{escape(title)}[/bold]" + (f" · {escape(where)}" if where else ""))
+        self.console.print(view_table(view, self.names, hand_row=False, drop=drop))
         if legal:
-            self.say("Your legal actions:")
-            self.console.print(legal_list(legal, self.names))
+            left_out = f" ({drop} row{'s' if drop > 1 else ''} left out: 'table' shows all)" if drop else ""
+            self.say(f"Your legal actions{left_out}:")
+            self.console.print(legal_list(legal, self.names, short=short))
+
+    def lines(self, renderable) -> int:
+        """How many terminal lines ``renderable`` takes."""
+        return len(self.console.render_lines(renderable, self.console.options, pad=False))
 
     # --- the loop ---------------------------------------------------------------------------
     def run(self) -> str:
@@ -314,7 +333,7 @@ class Match:
             if choice.kind == "help":
                 self.say(escape(HELP_LINE))
             elif choice.kind == "table":
-                self.show_table()
+                self.show_table(fit=False)
             elif choice.kind == "hint":
                 self.hint()
             elif choice.kind == "autoplay":

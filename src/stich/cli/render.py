@@ -78,16 +78,32 @@ class Names:
         names = self.deck.rank_names.get(self.lang) or self.deck.rank_names["en"]
         return names[self.deck.rank_codes.index(code)]
 
+    def suit_style(self, suit: str) -> str | None:
+        return SUIT_STYLES.get(self.deck.name, {}).get(suit)
+
+    def styled(self, code: str) -> str:
+        """A card code in its suit's colour (markup)."""
+        code = escape(str(code))
+        if not self.is_card(code):
+            return code
+        style = self.suit_style(self.deck.suit_codes[self.deck.suit(self.deck.parse(code))])
+        return f"[{style}]{code}[/{style}]" if style else code
+
+    def suit_label(self, suit: str) -> str:
+        """A suit's name in the card language, in its colour."""
+        name, style = escape(self._suit_name(suit)), self.suit_style(suit)
+        return f"[{style}]{name}[/{style}]" if style else name
+
     def card_label(self, code: str) -> str:
         """``EO (Eichel-Ober)``."""
         return f"{code} ({self.card(code)})"
 
-    def seat(self, seat) -> str:
-        """``Seat 3`` (1-based), or ``you (Seat 1)`` for the human seat."""
+    def seat(self, seat, short: bool = False) -> str:
+        """``Seat 3`` (1-based), or ``you (Seat 1)`` for the human seat (``short``: ``you``)."""
         if not isinstance(seat, int):
             return str(seat)
         if seat == self.human:
-            return f"you (Seat {seat + 1})"
+            return "you" if short else f"you (Seat {seat + 1})"
         return f"Seat {seat + 1}"
 
     def subject(self, seat, you: str, other: str, first: bool = True) -> str:
@@ -110,6 +126,10 @@ class Names:
         if len(parts) == 2 and self.is_card(parts[1]):
             return f"{text}  [dim]{self.card(parts[1])}[/dim]"
         return text
+
+    def short_action(self, text: str) -> str:
+        """An action text alone: ``play EO``."""
+        return escape(str(text))
 
     def value(self, value, key: str | None = None) -> str:
         """A compact human form of an info value; card codes get their long names."""
@@ -160,14 +180,16 @@ def _is_seat_key(key: str) -> bool:
     return key in SEAT_KEYS or key.rsplit("_", 1)[-1] in SEAT_KEYS or key.endswith("_player")
 
 
-def scores_text(scores, names: Names, num_players: int) -> str:
-    """Scores as per-seat or per-side text."""
+def scores_text(scores, names: Names, num_players: int, short: bool = False) -> str:
+    """Scores as per-seat or per-side text (``short``: ``you 3, Seat 2 1``)."""
     if scores is None:
         return "—"
     if isinstance(scores, dict):
         return ", ".join(f"{k}: {names.value(v)}" for k, v in scores.items())
     if isinstance(scores, (list, tuple)):
         if len(scores) == num_players:
+            if short:
+                return ", ".join(f"{names.seat(i, short=True)} {v}" for i, v in enumerate(scores))
             return ", ".join(f"{names.seat(i)}: {v}" for i, v in enumerate(scores))
         if num_players % max(len(scores), 1) == 0 and len(scores) > 1:
             step = len(scores)
@@ -181,39 +203,74 @@ def scores_text(scores, names: Names, num_players: int) -> str:
     return str(scores)
 
 
-def view_table(view: dict, names: Names, title: str | None = None) -> Table:
-    """A two-column table of everything a view shows: hand, trick, tricks, scores, info, turn."""
-    n = view.get("num_players") or names.game.num_players
-    table = Table(title=title, show_header=False, expand=False, title_justify="left", title_style="bold")
+def hand_line(view: dict, names: Names) -> str:
+    """``Hand 2, dealer you (Seat 1)``: the table's title line's end (empty before the first hand)."""
+    if view.get("hand_number") is None:
+        return ""
+    dealer = view.get("dealer")
+    return f"hand {view['hand_number']}" + (f", dealer {names.seat(dealer)}" if dealer is not None else "")
+
+
+def view_table(view: dict, names: Names, title: str | None = None, hand_row: bool = True, drop: int = 0) -> Table:
+    """A borderless two-column table of everything a view shows, compact enough that the table and the
+    legal actions fit an 80x24 terminal: the hand one line per suit, the trick and the tricks one line
+    each, the turn only when it is not the viewer's (``hand_row``: the hand number, dealer, as a row).
+    ``drop``: leave out that many of the last rows that are not the core ones (hand, trick, tricks,
+    scores, turn), for a small terminal."""
+    rows = view_rows(view, names, hand_row)
+    extra = [i for i, (_label, _value, core) in enumerate(rows) if not core]
+    gone = set(extra[len(extra) - drop:]) if drop > 0 else set()
+    table = Table(title=title, show_header=False, expand=False, title_justify="left", title_style="bold",
+                  box=None, padding=(0, 1), pad_edge=False)
     table.add_column("what", style="bold cyan", no_wrap=True)
     table.add_column("value")
-    if view.get("hand_number") is not None:
-        dealer = view.get("dealer")
-        dealer_text = f", dealer {names.seat(dealer)}" if dealer is not None else ""
-        table.add_row("Hand", f"{view['hand_number']}{dealer_text}")
+    for i, (label, value, _core) in enumerate(rows):
+        if i not in gone:
+            table.add_row(label, value)
+    return table
+
+
+def optional_rows(view: dict, names: Names) -> int:
+    """How many rows ``view_table(drop=...)`` may leave out."""
+    return sum(not core for _label, _value, core in view_rows(view, names, False))
+
+
+def view_rows(view: dict, names: Names, hand_row: bool = True) -> list[tuple[str, object, bool]]:
+    """The rows of :func:`view_table`: ``(label, value, core)``."""
+    n = view.get("num_players") or names.game.num_players
+    rows = []
+
+    class _Rows:   # table.add_row's signature; the game's own rows are the optional ones
+        core = True
+
+        def add_row(self, label, value):
+            rows.append((label, value, self.core))
+
+    table = _Rows()
+    if hand_row and hand_line(view, names):
+        table.add_row("Hand", hand_line(view, names)[5:])
     seat = view.get("seat")
     if seat is not None:
-        hand = view.get("hand") or []
-        table.add_row("Your hand", "\n".join(f"{c:<4} {names.card(c)}" for c in hand) if hand else "—")
+        table.add_row("Your hand", hand_text(view, names))
     for s, cards in enumerate(view.get("known_hands") or []):
         if s != seat and cards:
-            table.add_row(f"{names.seat(s)} holds", ", ".join(names.card_label(c) for c in cards))
+            table.add_row(f"{names.seat(s)} holds", " ".join(names.styled(c) for c in cards))
     trick = view.get("trick") or []
-    table.add_row("Trick", "\n".join(f"{names.seat(p['seat'])}: {names.card_label(p['card'])}" for p in trick)
+    table.add_row("Trick", " · ".join(f"{names.seat(p['seat'])} {names.styled(p['card'])}" for p in trick)
                   if trick else "—")
     tricks = view.get("tricks") or []
-    won = [0] * n
-    for t in tricks:
-        w = t.get("winner")
-        if isinstance(w, int) and 0 <= w < n:
-            won[w] += 1
-    by_seat = ", ".join(f"{names.seat(i)}: {c}" for i, c in enumerate(won))
-    table.add_row("Tricks (by seat)", by_seat if tricks else "none yet")
     if tricks:
+        won = [0] * n
+        for t in tricks:
+            w = t.get("winner")
+            if isinstance(w, int) and 0 <= w < n:
+                won[w] += 1
         last = tricks[-1]
-        cards = ", ".join(p["card"] for p in last.get("cards", []))
-        table.add_row("Last trick", f"{cards} → {names.seat(last.get('winner'))}")
-    table.add_row("Scores", scores_text(view.get("scores"), names, n))
+        cards = " ".join(names.styled(p["card"]) for p in last.get("cards", []))
+        table.add_row("Tricks", ", ".join(f"{names.seat(i, short=True)} {c}" for i, c in enumerate(won))
+                      + f"; last {cards} → {names.seat(last.get('winner'), short=True)}")
+    table.add_row("Scores", scores_text(view.get("scores"), names, n, short=True))
+    table.core = False
     own = game_text(names.game)
     if own is not None:
         for label, value in own.rows(view, names):
@@ -224,18 +281,65 @@ def view_table(view: dict, names: Names, title: str | None = None) -> Table:
     for key, value in (view.get("info") or {}).items():
         if own is None or key not in own.KEYS:   # (a game's KEYS cover its info fields too)
             table.add_row(escape(key.replace("_", " ").capitalize()), names.value(value, key))
+    table.core = True
     cp = view.get("current_player")
     if view.get("terminal"):
         table.add_row("Turn", "the match is over")
-    elif cp is not None:
+    elif cp is not None and cp != names.human:
         table.add_row("Turn", Text.from_markup(f"[bold]{names.seat(cp)}[/bold]"))
-    return table
+    return rows
 
 
-def legal_list(legal: list[str], names: Names, one_per_line: int = 12):
-    """The numbered legal actions: one a line, or in columns when there are many (cuts, bids)."""
+#: suit colours per deck (terminal colours; NO_COLOR and output to a pipe print none); black suits stay plain
+SUIT_STYLES = {
+    "german33": {"H": "red", "S": "yellow", "E": "dark_orange3", "L": "green"},
+    "french52": {"H": "red", "D": "red"},
+    "genoese40": {"H": "red", "D": "red"},
+    "sappadine40": {"Po": "dark_orange3", "St": "cyan", "Ra": "yellow", "Sc": "bright_blue"},
+}
+
+
+def hand_order(view: dict, names: Names):
+    """``(strength, marks, trump)`` for the viewer's hand: a strength per card code (higher is stronger in
+    the current trump or contract), the special cards' names (``{"S7": "Belli"}``) and the trump suit.
+
+    From the game's text module's ``hand_order(view, names)`` where it has one; else the deck's rank order
+    and the view's ``trump``."""
+    own = game_text(names.game)
+    if own is not None and hasattr(own, "hand_order"):
+        return own.hand_order(view, names)
+    deck = names.deck
+    strength = {c: deck.rank(deck.parse(c)) for c in view.get("hand") or []}
+    trump = view.get("trump")
+    return strength, {}, trump if trump in deck.suit_codes else None
+
+
+def hand_text(view: dict, names: Names) -> str:
+    """The hand, one line per suit (trumps first), strongest card first, special cards named:
+    ``Herz (trump): HK Guate · HO Rechte · HA · H9``."""
+    hand = view.get("hand") or []
+    if not hand:
+        return "—"
+    deck = names.deck
+    strength, marks, trump = hand_order(view, names)
+    suits = sorted({deck.suit_codes[deck.suit(deck.parse(c))] for c in hand},
+                   key=lambda s: (s != trump, deck.suit_codes.index(s)))
+    lines = []
+    for suit in suits:
+        cards = sorted((c for c in hand if deck.suit_codes[deck.suit(deck.parse(c))] == suit),
+                       key=lambda c: -strength.get(c, 0))
+        items = [names.styled(c) + (f" [bold]{escape(marks[c])}[/bold]" if c in marks else "") for c in cards]
+        label = names.suit_label(suit) + (" (trump)" if suit == trump else "")
+        lines.append(f"{label}: " + " · ".join(items))
+    return "\n".join(lines)
+
+
+def legal_list(legal: list[str], names: Names, one_per_line: int = 6, short: bool = False):
+    """The numbered legal actions: one a line, or in columns when there are many (cuts, bids);
+    ``short``: without the cards' long names."""
     width = len(str(len(legal)))
-    items = [f"[bold]{i:>{width}}[/bold]) {names.action(a)}" for i, a in enumerate(legal, 1)]
+    items = [f"[bold]{i:>{width}}[/bold]) " + (names.short_action(a) if short else names.action(a))
+             for i, a in enumerate(legal, 1)]
     if len(items) <= one_per_line:
         return "\n".join("  " + item for item in items)
     return Padding(Columns(items, column_first=True, padding=(0, 3)), (0, 0, 0, 2))
