@@ -64,6 +64,26 @@ def rows(view: dict, names) -> list[tuple[str, str]]:
     return out
 
 
+def hand_order(view: dict, names) -> tuple[dict, dict, str | None]:
+    """The hand's strength per card, its special cards' names and the trump suit, for the compact hand:
+    the Kritische always (Bavarian), the Weli, and once Schlag and trump are known to this seat the
+    Guate, Rechte (Hauptschlag), Linke (Blinde), strongest first by the hand's ranking (§2.3)."""
+    g, deck = names.game, names.deck
+    hand = view.get("hand") or []
+    schlag, trump = view.get("schlag"), view.get("trump")
+    marks = dict(KRITISCHE) if g.bavarian else {"S6": "Weli"}
+    strength = {c: deck.rank(deck.parse(c)) + (100 * (3 - list(KRITISCHE).index(c)) if c in marks and g.bavarian
+                                               else 0) for c in hand}   # the Kritische beat everything (B1.1)
+    if schlag and trump:
+        for name, cards in special_cards(schlag, trump, names):
+            marks.update({c: KRITISCHE[c] if name == "Kritische" else name for c in cards})
+        rk = g.ranking(deck.rank_codes.index(schlag), deck.suit_codes.index(trump))
+        strength = {c: rk.key[deck.parse(c)] * 16 + strength[c] for c in hand}
+    elif schlag:
+        marks.update({c: "Schlag" for c in hand if deck.rank_codes[deck.rank(deck.parse(c))] == schlag})
+    return strength, {c: m for c, m in marks.items() if c in hand}, trump
+
+
 # --- the pieces ------------------------------------------------------------------------------------
 
 def _both(seats, names) -> str:
