@@ -3,6 +3,7 @@ cuts at random, and ``--no-autoplay`` / ``autoplay off`` bring every prompt back
 
 import json
 import random
+import re
 
 import pexpect
 
@@ -82,6 +83,7 @@ def test_a_barbu_match_asks_only_real_choices_and_says_what_it_played(tmp_path):
         state.apply(text)
     assert real == 60 < sum(seat == 1 for seat, _ in rec["actions"])
     assert "your only legal action" in log
+    assert re.search(r"wins? the trick with \S+ \([^)]*\): the highest of the suit led", log)   # and why
 
 
 def test_no_autoplay_and_autoplay_off_ask_every_time(tmp_path):

@@ -146,6 +146,31 @@ def hand_order(view: dict, names) -> tuple[dict, dict, str | None]:
     return strength, {c: m for c, m in marks.items() if c in hand}, trumpf
 
 
+def trick_reason(view: dict, cards: list[dict], winner: int, names) -> str | None:
+    """Why the trick went to ``winner``: a critico, Il Buono, the (first) Uno Buono, trump or the highest
+    of the suit led (BT-10.1); None while the Schlòk and Trumpf are not both named."""
+    from stich.cli.render import plain_trick_reason
+
+    info = view.get("info") or {}
+    schlok, trumpf = info.get("schlok"), info.get("trumpf")
+    won = next((p["card"] for p in cards if p["seat"] == winner), None)
+    if won in CRITICI:
+        return f"the {CRITICI[won]}"
+    if not (schlok and trumpf) or won is None:
+        return None
+    deck = names.deck
+
+    def rank(code):
+        return deck.rank_codes[deck.rank(deck.parse(code))]
+
+    if rank(won) == schlok:
+        if won.startswith(trumpf):
+            return "Il Buono"
+        several = sum(rank(p["card"]) == schlok and p["card"] not in CRITICI for p in cards) > 1
+        return "the first Uno Buono" if several else "Uno Buono"
+    return plain_trick_reason(cards, winner, names, trumpf)
+
+
 def choice_text(schlok: str, trumpf: str | None, names) -> str:
     """``Schlòk 5 · Trumpf Po (Porcini); Il Buono Po5 (5 di Porcini)``: the turn's choice, its Il Buono."""
     text = f"Schlòk {rank_text(schlok, names)}"

@@ -28,6 +28,7 @@ from stich.cli.render import (
     legal_list,
     make_console,
     optional_rows,
+    trick_reason,
     view_table,
 )
 from stich.engine import IllegalActionError, StichError
@@ -292,8 +293,11 @@ class Match:
                 if fault is not None:
                     self.say(f"[red]Bot fault[/red]: the {escape(self.bot_names[seat])} bot at seat {seat + 1}: "
                              f"{escape(fault['error'])}; the table plays a random legal action instead.")
+            before = state.view(self.human) if str(action).startswith("play ") else None
             state.apply(action)
             new = self.new_events()
+            if before is not None:
+                self.explain_tricks(new, before, seat, str(action))
             lines = action_lines(seat, action, new, self.names)
             if forced:   # said on the action's own line: a domino deal has a dozen of them
                 lines[:1] = [(lines[0] if lines else f"[bold]You[/bold]: {self.names.action(forced)}")
@@ -304,6 +308,17 @@ class Match:
                 self.hand_over(hand, new)
         self.finish()
         return "over"
+
+    def explain_tricks(self, events: list[dict], before: dict, seat: int, action: str) -> None:
+        """Add to a trick event, for its line, the winning card and why it won, from what the human knew
+        before the last card (``before``: their view) and that card (the action ``play X`` of ``seat``)."""
+        for ev in events:
+            if ev.get("type") != "trick" or not isinstance(ev.get("winner"), int):
+                continue
+            cards = [*(before.get("trick") or []), {"seat": seat, "card": action.split(None, 1)[1]}]
+            won = next((p["card"] for p in cards if p["seat"] == ev["winner"]), None)
+            if won is not None:
+                ev["card"], ev["why"] = won, trick_reason(before, cards, ev["winner"], self.names)
 
     def hand_over(self, hand: int, shown=()) -> None:
         result = hand_result(self.state.hand_summary(), hand, shown)

@@ -354,7 +354,41 @@ def game_line(ev: dict, names: Names):
 
 
 def describe_event(ev: dict, names: Names) -> str | None:
-    """One line of narration for an event (None: nothing worth a line)."""
+    """One line of narration for an event (None: nothing worth a line); a trick with the winning card
+    and the reason it won when the narrator added them (``card``, ``why``: :func:`trick_reason`)."""
+    line = _describe_event(ev, names)
+    if line and ev.get("type") == "trick" and ev.get("why") and ev.get("card"):
+        line += f" [green]with {names.card_label(ev['card'])}: {escape(ev['why'])}[/green]"
+    return line
+
+
+def trick_reason(view: dict, cards: list[dict], winner: int, names: Names) -> str | None:
+    """Why ``winner`` took the trick ``cards`` (``[{"seat", "card"}]`` in play order), in the words of the
+    table, from what ``view`` (the viewer's, taken before the last card) tells: the game's text module's
+    ``trick_reason`` where it has one, else :func:`plain_trick_reason` with the view's ``trump``."""
+    own = game_text(names.game)
+    if own is not None and hasattr(own, "trick_reason"):
+        return own.trick_reason(view, cards, winner, names)
+    return plain_trick_reason(cards, winner, names, view.get("trump"))
+
+
+def plain_trick_reason(cards: list[dict], winner: int, names: Names, trump: str | None) -> str | None:
+    """``trump``, ``the highest trump`` or ``the highest of the suit led`` (None where neither explains it)."""
+    deck = names.deck
+    won = next((p["card"] for p in cards if p["seat"] == winner), None)
+    if won is None or not cards:
+        return None
+
+    def suit(code):
+        return deck.suit_codes[deck.suit(deck.parse(code))]
+
+    led = suit(cards[0]["card"])
+    if trump and suit(won) == trump:
+        return "the highest trump" if led == trump else "trump"
+    return "the highest of the suit led" if suit(won) == led else None
+
+
+def _describe_event(ev: dict, names: Names) -> str | None:
     line = game_line(ev, names)
     if line is not NotImplemented:
         return line

@@ -84,6 +84,25 @@ def hand_order(view: dict, names) -> tuple[dict, dict, str | None]:
     return strength, {c: m for c, m in marks.items() if c in hand}, trump
 
 
+def trick_reason(view: dict, cards: list[dict], winner: int, names) -> str | None:
+    """Why the trick went to ``winner``: the Kritische, Guate, Rechte, (first) Linke, trump or the highest
+    of the suit led (§2.3); None while this seat does not know both Schlag and trump."""
+    from stich.cli.render import plain_trick_reason
+
+    schlag, trump = view.get("schlag"), view.get("trump")
+    won = next((p["card"] for p in cards if p["seat"] == winner), None)
+    if not (schlag and trump) or won is None:
+        return None
+    for name, special in special_cards(schlag, trump, names):
+        if won in special:
+            if name == "Kritische":
+                return f"the {KRITISCHE[won]} (a Kritische)"
+            if sum(p["card"] in special for p in cards) > 1:
+                return f"the first {name}"   # equal cards: the first played wins (§2.3)
+            return f"the {name}"
+    return plain_trick_reason(cards, winner, names, trump)
+
+
 # --- the pieces ------------------------------------------------------------------------------------
 
 def _both(seats, names) -> str:
