@@ -27,6 +27,7 @@ from stich.cli.render import (
     hand_result,
     legal_list,
     make_console,
+    match_result_text,
     optional_rows,
     trick_reason,
     view_table,
@@ -363,10 +364,7 @@ class Match:
         self.narrate(self.new_events())
         self.show_table()
         returns = state.returns()
-        mine = returns[self.human]
-        verdict = "You win!" if mine > 0 else ("You lose." if mine < 0 else "A draw.")
-        self.say("[bold]Match over.[/bold] Returns: "
-                 + ", ".join(f"{self.names.seat(i)}: {r:g}" for i, r in enumerate(returns)) + f". {verdict}")
+        self.say(f"[bold]Match over.[/bold] {match_result_text(state.view(self.human), returns, self.names)}.")
         for seat, bot in self.bots.items():
             try:
                 bot.end(private_view(state, seat), list(returns))

@@ -476,6 +476,33 @@ def action_lines(actor: int, action, new_events: list[dict], names: Names) -> li
 QUIET_EVENTS = frozenset({"status"})
 
 
+def match_result_text(view: dict, returns, names: Names) -> str:
+    """The match result in words, winners first: ``You and Seat 3 win 18:16`` (two sides), ``Seat 1 wins
+    14:7:4; you lose`` (three seats), ``You win with 124 (Seat 2 -91, ...)`` (more), ``A draw``."""
+    n = len(returns)
+    if not n or max(returns) == min(returns):
+        return "A draw"
+    winners = [s for s in range(n) if returns[s] == max(returns)]
+    seats = sorted(winners, key=lambda s: (s != names.human, s))
+    words = ["You" if s == names.human else names.seat(s) for s in seats]
+    subject = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    text = subject + (" win" if len(words) > 1 or words[0] == "You" else " wins")
+    scores = view.get("scores")
+    if isinstance(scores, (list, tuple)) and len(scores) == 2 and n in (2, 4):
+        side = winners[0] % 2
+        text += f" {scores[side]:g}:{scores[1 - side]:g}"
+    elif isinstance(scores, (list, tuple)) and len(scores) == n == 3:
+        text += " " + ":".join(f"{scores[s]:g}" for s in [*winners, *(s for s in range(n) if s not in winners)])
+    elif isinstance(scores, (list, tuple)) and len(scores) == n:
+        each = " each" if len(set(scores[s] for s in winners)) == 1 and len(winners) > 1 else ""
+        rest = ", ".join(f"{names.seat(s, short=True) if s != names.human else 'you'} {scores[s]:g}"
+                         for s in range(n) if s not in winners)
+        text += f" with {scores[winners[0]]:g}{each}" + (f" ({rest})" if rest else "")
+    if names.human is not None and names.human not in winners:
+        text += "; you lose"
+    return text
+
+
 def hand_result(summary: dict, hand: int, shown: list[dict] = ()) -> dict | None:
     """The result of finished hand ``hand`` from ``state.hand_summary()`` taken just after it:
     its ``last_result`` when that is the hand; else, when the summary is still that hand's (the

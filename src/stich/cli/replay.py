@@ -7,7 +7,16 @@ import json
 from rich.markup import escape
 
 import stich
-from stich.cli.render import Names, action_lines, default_lang, describe_event, hand_result, make_console, view_table
+from stich.cli.render import (
+    Names,
+    action_lines,
+    default_lang,
+    describe_event,
+    hand_result,
+    make_console,
+    match_result_text,
+    view_table,
+)
 
 STEP_HELP = "Enter: next step · a: show the rest without pausing · t: show the table · q: stop"
 
@@ -84,6 +93,6 @@ def replay_record(rec: dict, seat: int | None = None, step: bool = False, lang: 
     console.print(view_table(state.view(seat), names, title="Final position"))
     if state.is_terminal():
         returns = state.returns()
-        console.print("Match over. Returns: " + ", ".join(f"Seat {i + 1}: {r:g}" for i, r in enumerate(returns)))
+        console.print(f"Match over. {match_result_text(state.view(seat), returns, names)}.")
     else:
         console.print("The record ends before the match is over (continue it with stich play --resume FILE).")
