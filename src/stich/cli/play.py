@@ -23,6 +23,7 @@ from stich.cli.render import (
     action_lines,
     default_lang,
     describe_event,
+    game_text,
     hand_line,
     hand_result,
     legal_list,
@@ -294,19 +295,23 @@ class Match:
                 if fault is not None:
                     self.say(f"[red]Bot fault[/red]: the {escape(self.bot_names[seat])} bot at seat {seat + 1}: "
                              f"{escape(fault['error'])}; the table plays a random legal action instead.")
-            before = state.view(self.human) if str(action).startswith("play ") else None
+            before = state.view(self.human)   # what the human knew: to say why a trick was won, or what stays secret
             state.apply(action)
             new = self.new_events()
-            if before is not None:
+            if str(action).startswith("play "):
                 self.explain_tricks(new, before, seat, str(action))
-            lines = action_lines(seat, action, new, self.names)
+            over = state.hand_number != hand or state.is_terminal()
+            split = next((i for i, ev in enumerate(new) if ev.get("type") == "hand_start"), len(new)) \
+                if over else len(new)   # this hand's events, then the next hand's
+            lines = action_lines(seat, action, new[:split], self.names)
             if forced:   # said on the action's own line: a domino deal has a dozen of them
                 lines[:1] = [(lines[0] if lines else f"[bold]You[/bold]: {self.names.action(forced)}")
                              + " [dim](your only legal action, played for you)[/dim]"]
             for line in lines:
                 self.say(line)
-            if state.hand_number != hand or state.is_terminal():
-                self.hand_over(hand, new)
+            if over:
+                self.hand_over(hand, new[:split], before)
+                self.narrate(new[split:])
         self.finish()
         return "over"
 
@@ -321,10 +326,16 @@ class Match:
             if won is not None:
                 ev["card"], ev["why"] = won, trick_reason(before, cards, ev["winner"], self.names)
 
-    def hand_over(self, hand: int, shown=()) -> None:
+    def hand_over(self, hand: int, shown=(), before: dict | None = None) -> None:
+        """The hand's result, and what stays secret after it (the game text's ``hand_end_note``, from the
+        human's view ``before`` the hand's last action)."""
         result = hand_result(self.state.hand_summary(), hand, shown)
         if result:
             self.say(f"[bold]Hand {hand} result[/bold]: {self.names.value(result)}")
+        own = game_text(self.state.game)
+        note = own.hand_end_note(before, self.names) if before and hasattr(own, "hand_end_note") else None
+        if note:
+            self.say(note)
 
     def ask(self) -> str | None:
         self.show_table()

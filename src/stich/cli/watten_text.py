@@ -84,6 +84,21 @@ def hand_order(view: dict, names) -> tuple[dict, dict, str | None]:
     return strength, {c: m for c, m in marks.items() if c in hand}, trump
 
 
+#: the variants whose Ansage is hidden from the two other players, and the rule that says so
+HIDDEN_ANSAGE = {"euregio": "E.4: “the other two players do not know it”",
+                 "blind": "T3: “not told Schlag or trump for the whole hand”"}
+
+
+def hand_end_note(view: dict, names) -> str | None:
+    """For a player who did not learn the Ansage (his view, taken before the hand's last action, lacks
+    Schlag or trump), the line that says it stays secret and why: no rule makes it public after the hand."""
+    rule = HIDDEN_ANSAGE.get(names.game.variant)
+    if rule is None or (view.get("schlag") and view.get("trump")):
+        return None
+    return (f"[dim]The Ansage stays secret: only the two Ansager know Schlag and trump, also after the hand "
+            f"(rules {rule}; no rule makes it public).[/dim]")
+
+
 def trick_reason(view: dict, cards: list[dict], winner: int, names) -> str | None:
     """Why the trick went to ``winner``: the Kritische, Guate, Rechte, (first) Linke, trump or the highest
     of the suit led (§2.3); None while this seat does not know both Schlag and trump."""
