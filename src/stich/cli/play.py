@@ -20,6 +20,7 @@ from stich.arena.table import ask, fallback_rng, private_view
 from stich.bots import DEFAULT_BUDGET, Bot, Budget, default_bot_name, make_bot
 from stich.cli.render import (
     Names,
+    action_help,
     action_lines,
     default_lang,
     describe_event,
@@ -37,8 +38,10 @@ from stich.engine import IllegalActionError, StichError
 
 HELP_LINE = ("Type the number of an action, or its text ('play EO'; any spelling such as 'play e-o'; "
              "a card alone such as 'eo' plays it when that is legal; 'cut' alone cuts at random), "
-             "'help' for this line, 'table' to show the table again, 'hint' for the bot's suggestion, "
+             "'help ACTION' (or 'help 2') for what an action means, 'rules' for this table's rules, "
+             "'table' to show the table again, 'hint' for the bot's suggestion, "
              "'autoplay off' to be asked even when there is only one legal action, 'quit' to save and leave.")
+RULES_WORDS = ("rules",)
 
 QUIT_WORDS = ("quit", "q", "exit")
 HELP_WORDS = ("help", "?")
@@ -74,8 +77,10 @@ def resolve_input(text: str, state, rng: random.Random | None = None) -> Choice:
     low = raw.lower()
     if not raw:
         return Choice("empty")
-    if low in HELP_WORDS:
-        return Choice("help", message=HELP_LINE)
+    if low.split()[0] in HELP_WORDS:
+        return _help(low.split()[1:], state)
+    if low in RULES_WORDS:
+        return Choice("rules")
     if low in QUIT_WORDS:
         return Choice("quit")
     if low in TABLE_WORDS:
@@ -116,6 +121,32 @@ def resolve_input(text: str, state, rng: random.Random | None = None) -> Choice:
     except StichError as exc:
         return Choice("error", message=str(exc))
     return Choice("error", message=f"{raw!r} is not legal now. {_hint(legal)}")
+
+
+def _help(args: list[str], state) -> Choice:
+    """``help``: the input line and the verbs of this moment; ``help VERB`` or ``help N``: what it means."""
+    legal = state.legal_actions()
+    verbs = list(dict.fromkeys(a.verb for a in legal))
+    if not args:
+        now = ", ".join(f"'help {v}'" for v in verbs if action_help(state.game, v))
+        return Choice("help", message=HELP_LINE + (f" What your actions mean: {now}." if now else ""))
+    word = args[0]
+    if word.isascii() and word.isdigit() and 1 <= int(word) <= len(legal):
+        word = legal[int(word) - 1].verb
+    text = action_help(state.game, word)
+    if text is None:
+        known = sorted({a.verb for a in state.game.action_space})
+        return Choice("error", message=f"{state.game.name} has no action {word!r}; its actions: {', '.join(known)}")
+    return Choice("help", message=text)
+
+
+def rules_text(game, lang: str) -> str:
+    """The table's rules: the game, variant and every option as set here, and where the complete rules and
+    the player's guide are in the stich repository."""
+    options = ", ".join(f"{k}={v}" for k, v in game.options.items())
+    return (f"{game.rules_summary()}. Options at this table: {options}. The complete rules as stich plays "
+            f"them: docs/rules/{game.name}.md in the stich repository; a one-page player's guide: "
+            f"docs/guides/{game.name}.{lang}.md. 'help ACTION' explains an action.")
 
 
 def _shortcut(raw: str, state) -> Choice | None:
@@ -273,7 +304,7 @@ class Match:
         g = state.game
         self.say(f"[bold]{escape(g.rules_summary())}[/bold] — you are Seat {self.human + 1}; bots: "
                  + ", ".join(f"Seat {i + 1}: {escape(b)}" for i, b in enumerate(self.bot_names) if i != self.human)
-                 + f" ({_budget_text(self.budget or DEFAULT_BUDGET)}). Type 'help' for help.")
+                 + f" ({_budget_text(self.budget or DEFAULT_BUDGET)}). Type 'help' for help, 'rules' for the rules.")
         events = self.new_events()
         if state.history:  # resumed: recall only the hand in progress
             starts = [i for i, ev in enumerate(events) if ev.get("type") == "hand_start"]
@@ -358,7 +389,9 @@ class Match:
                 self.save(final=False)
                 return None
             if choice.kind == "help":
-                self.say(escape(HELP_LINE))
+                self.say(escape(choice.message))
+            elif choice.kind == "rules":
+                self.say(escape(rules_text(self.state.game, self.lang)))
             elif choice.kind == "table":
                 self.show_table(fit=False)
             elif choice.kind == "hint":

@@ -45,6 +45,28 @@ def game_text(game):
     return _GAME_TEXT[name]
 
 
+def help_module(game):
+    """The module of a game's action texts, or None: by convention ``help`` beside the game's own module
+    (``stich.rulesets.watten.help`` for ``stich.rulesets.watten.game``), with ``HELP`` (verb -> text) and
+    optionally ``VARIANT_HELP`` (variant -> verb -> text, where a variant's rules differ)."""
+    package = type(game).__module__.rpartition(".")[0]
+    module = f"{package}.help"
+    try:
+        found = bool(package) and importlib.util.find_spec(module) is not None
+    except ModuleNotFoundError:
+        found = False
+    return importlib.import_module(module) if found else None
+
+
+def action_help(game, verb: str) -> str | None:
+    """What the action ``verb`` means in ``game`` (its variant's own text first), or None."""
+    own = help_module(game)
+    if own is None:
+        return None
+    variant = getattr(own, "VARIANT_HELP", {}).get(getattr(game, "variant", None), {})
+    return variant.get(verb) or own.HELP.get(verb)
+
+
 def default_lang(game_name: str) -> str:
     """The default card-name language of a game (``en`` for games without one)."""
     return DEFAULT_LANG.get(game_name, "en")

@@ -1,0 +1,17 @@
+"""What each Barbu action means, in words, for ``help ACTION`` at the table (docs/rules/barbu.md)."""
+
+HELP = {
+    "contract": "contract NAME: as the caller, choose one of your seven contracts not yet played: NO_TRICKS "
+                "(-2 a trick), NO_HEARTS (-2 a heart, -6 the ace), NO_QUEENS (-6 a queen), BARBU (-20 the "
+                "king of hearts), NO_LAST_TWO (-10 and -20 for the last two tricks), TRUMPS S (+5 a trick) "
+                "or DOMINO R (lay out from rank R) (rules 1.5, 2).",
+    "double": "double SEATS: start a side bet with those seats on this deal's difference between you. In "
+              "TRUMPS and DOMINO you may double only the caller; you must double each caller at least twice "
+              "in his seven deals (rules 3.1, 3.2, 3.3).",
+    "redouble": "redouble SEATS: answer those who doubled you in this round: your business with them counts "
+                "twice (rules 3.1, 3.2).",
+    "pass": "pass: in the doubling round, double nobody; in DOMINO, no card of yours fits the layout (rules "
+            "3.2, 2.8). When it is your only move it plays itself.",
+    "play": "play CARD: play a card to the trick (follow suit if you can; the highest of the suit led wins, "
+            "trump in TRUMPS), or lay it on the DOMINO layout next to its neighbour (rules 2.1, 2.7, 2.8).",
+}
