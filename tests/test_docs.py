@@ -160,3 +160,20 @@ def test_documented_examples_run(path, tmp_path):
     failures = run_python(python, tmp_path) if python else []
     failures += run_sh([b for b in runnable if b.lang == "sh"], tmp_path)
     assert not failures, "\n\n".join(f"{where}:\n{err}" for where, err in failures)
+
+
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+
+
+@pytest.mark.parametrize("path", doc_files(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_link_stays_in_the_repository_and_finds_its_file(path):
+    """A newcomer with only the repository follows every relative link to a file that is there."""
+    text = re.sub(r"```.*?```", "", path.read_text(encoding="utf-8"), flags=re.S)   # not in code blocks
+    bad = []
+    for target in LINK.findall(text):
+        if re.match(r"[a-z]+:", target) or target.startswith("#"):
+            continue   # a web address or a place on the same page
+        file = (path.parent / target.split("#")[0]).resolve()
+        if ROOT not in file.parents or not file.exists():
+            bad.append(target)
+    assert not bad, f"{path.relative_to(ROOT)}: links that leave the repository or find nothing: {bad}"
