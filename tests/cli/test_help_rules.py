@@ -55,6 +55,13 @@ def test_help_words_at_the_prompt():
     assert state.record() == before
 
 
+def test_help_on_an_argument_explains_its_action():
+    state = _state("barbu", lambda s: any(str(a).startswith("contract") for a in s.legal_actions()))
+    choice = resolve_input("help NO_LAST_TWO", state)
+    assert choice.kind == "help" and choice.message.startswith("contract") and "NO_LAST_TWO" in choice.message
+    assert resolve_input("help double 2,3", state).message.startswith("double SEATS")
+
+
 def test_rules_text_names_the_table_and_the_repositorys_rules_file():
     g = stich.game("watten", "euregio", target=15)
     text = rules_text(g, "de")

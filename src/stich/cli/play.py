@@ -133,6 +133,8 @@ def _help(args: list[str], state) -> Choice:
     word = args[0]
     if word.isascii() and word.isdigit() and 1 <= int(word) <= len(legal):
         word = legal[int(word) - 1].verb
+    if action_help(state.game, word) is None:   # an argument (NO_LAST_TWO, DOMINO): its action's verb
+        word = next((a.verb for a in state.game.action_space if a.arg and word in a.arg.lower().split()), word)
     text = action_help(state.game, word)
     if text is None:
         known = sorted({a.verb for a in state.game.action_space})
