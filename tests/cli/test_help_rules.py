@@ -62,6 +62,23 @@ def test_help_on_an_argument_explains_its_action():
     assert resolve_input("help double 2,3", state).message.startswith("double SEATS")
 
 
+def test_the_games_own_words_are_explained():
+    from stich.cli.render import help_module, word_help
+
+    for name in [n for n in stich.games() if n != "toy"]:
+        g = stich.game(name)
+        words = help_module(g).WORDS
+        assert len(words) >= 4
+        for word, text in words.items():
+            assert word_help(g, word.upper()) == text and "rules " in text, (name, word)
+    watten = _state("watten", lambda s: True, "euregio")
+    assert "lock score" in resolve_input("help gestrichen", watten).message
+    assert "both the Schlag rank and the trump suit" in resolve_input("help Rechte", watten).message
+    battn = _state("battn", lambda s: True)
+    assert "Schlòk card of the Trumpf suit" in resolve_input("help Il Buono", battn).message
+    assert "'help critici'" in resolve_input("help", battn).message
+
+
 def test_rules_text_names_the_table_and_the_repositorys_rules_file():
     g = stich.game("watten", "euregio", target=15)
     text = rules_text(g, "de")

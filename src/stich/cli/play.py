@@ -27,12 +27,14 @@ from stich.cli.render import (
     game_text,
     hand_line,
     hand_result,
+    help_module,
     legal_list,
     make_console,
     match_result_text,
     optional_rows,
     trick_reason,
     view_table,
+    word_help,
 )
 from stich.engine import IllegalActionError, StichError
 
@@ -63,9 +65,10 @@ def forced_action(state) -> str | None:
 
 @dataclass
 class Choice:
-    """What a line of human input means: kind is action, help, table, quit, empty or error."""
+    """What a line of human input means: kind is action, help, rules, table, hint, autoplay, quit, empty or
+    error; ``message``: the help text, the error, or ``on``/``off`` for autoplay."""
 
-    kind: str   # action, help, table, hint, autoplay, quit, empty or error
+    kind: str
     action: str | None = None
     message: str = ""
 
@@ -129,13 +132,17 @@ def _help(args: list[str], state) -> Choice:
     verbs = list(dict.fromkeys(a.verb for a in legal))
     if not args:
         now = ", ".join(f"'help {v}'" for v in verbs if action_help(state.game, v))
-        return Choice("help", message=HELP_LINE + (f" What your actions mean: {now}." if now else ""))
+        words = list(getattr(help_module(state.game), "WORDS", {}))[:6]
+        return Choice("help", message=HELP_LINE + (f" What your actions mean: {now}." if now else "")
+                      + (f" The game's words too: 'help {words[0]}' ({', '.join(words[1:])}, …)." if words else ""))
+    if word_help(state.game, " ".join(args)) and not action_help(state.game, args[0]):
+        return Choice("help", message=word_help(state.game, " ".join(args)))
     word = args[0]
     if word.isascii() and word.isdigit() and 1 <= int(word) <= len(legal):
         word = legal[int(word) - 1].verb
     if action_help(state.game, word) is None:   # an argument (NO_LAST_TWO, DOMINO): its action's verb
         word = next((a.verb for a in state.game.action_space if a.arg and word in a.arg.lower().split()), word)
-    text = action_help(state.game, word)
+    text = action_help(state.game, word) or word_help(state.game, word)
     if text is None:
         known = sorted({a.verb for a in state.game.action_space})
         return Choice("error", message=f"{state.game.name} has no action {word!r}; its actions: {', '.join(known)}")

@@ -67,6 +67,12 @@ def action_help(game, verb: str) -> str | None:
     return variant.get(verb) or own.HELP.get(verb)
 
 
+def word_help(game, word: str) -> str | None:
+    """What one of the game's own words means (``gestrichen``, ``Il Buono``): the help module's ``WORDS``."""
+    own = help_module(game)
+    return None if own is None else getattr(own, "WORDS", {}).get(word.lower())
+
+
 def default_lang(game_name: str) -> str:
     """The default card-name language of a game (``en`` for games without one)."""
     return DEFAULT_LANG.get(game_name, "en")

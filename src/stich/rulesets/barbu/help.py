@@ -15,3 +15,13 @@ HELP = {
     "play": "play CARD: play a card to the trick (follow suit if you can; the highest of the suit led wins, "
             "trump in TRUMPS), or lay it on the DOMINO layout next to its neighbour (rules 2.1, 2.7, 2.8).",
 }
+
+#: the game's own words, as the table and the narration use them
+WORDS = {
+    "caller": "caller: the player who chooses this deal's contract; each is the caller for seven deals, "
+              "choosing each contract once (rules 1.2, 1.3).",
+    "business": "business: the side bet between two players made by a double (x1) or a redouble (x2): after "
+                "the deal they settle the difference of their scores once more, or twice (rules 3.1, 3.4).",
+    "barbu": "Barbu: the king of hearts; in the BARBU contract taking it costs 20 (rules 2.5).",
+    "layout": "layout: the DOMINO rows, one per suit, built up and down from the opening rank (rules 2.8).",
+}

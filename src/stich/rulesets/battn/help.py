@@ -33,3 +33,19 @@ HELP = {
     "svista": "svista TEAM: (manual mode) a team picked up the other team's trick: at the end of the turn the "
               "mistaken team loses it (rules A3.17).",
 }
+
+#: the game's own words, as the table and the narration use them (rules A2)
+WORDS = {
+    "critici": "Critici (Krittn): the three fixed top cards, Barba (PoK) > Belli (St4) > Spitz (Ra7) "
+               "(rules A1.2).",
+    "barba": "Barba: PoK, the highest Critico (rules A1.2).",
+    "belli": "Belli: St4, the second Critico (rules A1.2).",
+    "spitz": "Spitz: Ra7, the third Critico (rules A1.2).",
+    "il buono": "Il Buono: the Schlòk card of the Trumpf suit, just below the Critici (rules A2, A3.11).",
+    "uno buono": "Uno Buono: a Schlòk card of another suit, below Il Buono; the first played wins (rules A2).",
+    "x": "X: the mark of the first team to reach 19; from the next turn every turn has base 3 (rules A3.15).",
+    "stake": "stake: what the turn is worth, the base (2, or 3 after the X or an Orbi) plus one for each "
+             "accepted raise (rules A3.14).",
+    "roles": "roles: D the dealer, R his right (chooses the Schlòk, plays first), P the dealer's partner, "
+             "L his left (cuts) (rules A3.1).",
+}

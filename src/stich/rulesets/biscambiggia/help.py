@@ -11,3 +11,13 @@ HELP = {
     "play": "play CARD: play any card, you need not follow suit. The highest trump wins the trick, else the "
             "highest card of the suit led, in the order A 7 K Q J 6 5 4 3 2 (rules B2.5, B1).",
 }
+
+#: the game's own words, as the table and the narration use them (rules B2)
+WORDS = {
+    "chiamante": "chiamante (caller): the winner of the auction, who names the called card (rules B2.3, B2.4).",
+    "traditore": "traditore (traitor): the holder of the called card, the caller's secret partner, known when "
+                 "he plays it (rules B2.4).",
+    "marche": "marche: the points of the match, moved after each hand between the caller's side and the "
+              "opponents (rules B2.6).",
+    "card points": "card points: A 11, 7 10, K 4, Q 3, J 2, the rest 0: 120 in the deck (rules B1).",
+}

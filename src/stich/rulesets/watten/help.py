@@ -67,3 +67,34 @@ VARIANT_HELP = {
                 "Ansager) must play a trump; the two others may play any card (rules T3).",
     },
 }
+
+#: the game's own words, as the table and the narration use them (rules §0.4)
+WORDS = {
+    "schlag": "Schlag: the rank chosen for this hand; its cards beat every plain trump (rules §0.4, §2.3).",
+    "trump": "trump (Trumpf, Farbe): the suit chosen for this hand (rules §0.4).",
+    "rechte": "Rechte (Rechter; Bavarian: Hauptschlag): the card with both the Schlag rank and the trump suit, "
+              "the highest card but the Kritische and the Guate (rules §0.4, §2.3).",
+    "hauptschlag": "Hauptschlag: the Bavarian name of the Rechte, the Schlag card of the trump suit (rules §0.4).",
+    "guate": "Guate (il Buono): in the South-Tyrolean games the trump one rank above the Rechte, the highest "
+             "card of all (rules §0.4, E.7).",
+    "linke": "Linke (Bavarian: Blinde): the Schlag cards of the other suits; equal, the first played wins "
+             "(rules §0.4, §2.3).",
+    "blinde": "Blinde: the Bavarian name of the Linke, the Schlag cards of the other suits (rules §0.4).",
+    "kritische": "Kritische: the Bavarian permanent top trumps, Max (HK) > Belli (S7) > Spitz (E7) (rules §0.4, "
+                 "B1.1).",
+    "max": "Max: HK, the highest Kritische (rules B1.1).",
+    "belli": "Belli: S7, the second Kritische (rules B1.1).",
+    "spitz": "Spitz: E7, the third Kritische (rules B1.1).",
+    "weli": "Weli: the Schellen six, the 33rd card; a Schlag of its own (6) where it is played (rules §0.4, §1.4).",
+    "ansager": "Ansager: the two players who fix Schlag and trump, forehand and the dealer (rules §0.4, §2.5).",
+    "forehand": "forehand (Vorhand): the player after the dealer; he chooses the Schlag and leads (rules §0.3).",
+    "gestrichen": "gestrichen: a side that has reached the lock score (two below the target) may no longer "
+                  "offer a raise; it may still accept or fold one (rules §0.4, §2.9).",
+    "stake": "stake: what the hand is worth, 2 points at first, one more for each accepted raise (rules §2.7, "
+             "§2.8).",
+    "schönere": "Schönere: the two Ansager lay their hands aside and take five new cards each (rules §2.10).",
+    "schlagtausch": "Schlagtausch: the two Ansager swap their jobs, Schlag and trump (rules E.6).",
+    "zugeben": "Zugeben: the duty to play a trump when a trump is led (rules §0.4, §2.6).",
+    "maschine": "Maschine: holding all three Kritische; with the option on, that side scores 2 at once "
+                "(rules §0.4, R20).",
+}
