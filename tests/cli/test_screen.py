@@ -76,10 +76,10 @@ def test_suits_are_coloured_on_a_colour_terminal_and_plain_under_no_color(tmp_pa
     coloured = child.before
     child.sendline("quit")
     child.expect(pexpect.EOF)
-    assert re.search(r"\x1b\[[0-9;]*3[1-7]m|\x1b\[[0-9;]*38;[25];", coloured)   # a foreground colour
+    assert re.search(r"\x1b\[31m[HD](\d+|[JQKA])\x1b\[0m", coloured)   # hearts and diamonds in red
     child = spawn_terminal(args[:-2] + ["--record", str(tmp_path / "s.json")], tmp_path, extra={"NO_COLOR": "1"})
     child.expect(PROMPT)
     plain = child.before
     child.sendline("quit")
     child.expect(pexpect.EOF)
-    assert not re.search(r"\x1b\[[0-9;]*3[1-7]m|\x1b\[[0-9;]*38;[25];", plain)
+    assert not re.search(r"\x1b\[[0-9;]*3[1-7]m|\x1b\[[0-9;]*38;[25];", plain)   # no colour at all
