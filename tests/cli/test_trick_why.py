@@ -20,6 +20,7 @@ def test_watten_names_the_winning_card_by_its_rank_in_the_hand():
     assert why("watten", known, [(2, "S9"), (3, "SA"), (0, "E9")], 3, "euregio") == "the highest of the suit led"
     assert why("watten", known, [(2, "SA"), (3, "S7"), (0, "HO")], 3, "bavarian_4") == "the Belli (a Kritische)"
     assert why("watten", {"schlag": None, "trump": None}, [(2, "SA"), (3, "HO")], 3, "euregio") is None
+    assert why("watten", known, [(2, "EA"), (3, "S6")], 3, "tyrolean") == "trump (the Weli, the lowest trump)"
 
 
 def test_battn_names_critici_il_buono_and_uno_buono():

@@ -115,6 +115,8 @@ def trick_reason(view: dict, cards: list[dict], winner: int, names) -> str | Non
             if sum(p["card"] in special for p in cards) > 1:
                 return f"the first {name}"   # equal cards: the first played wins (§2.3)
             return f"the {name}"
+    if won == "S6" and names.game.family == "tyrolean" and trump != "S":
+        return "trump (the Weli, the lowest trump)"   # T1.2: a trump of no suit
     return plain_trick_reason(cards, winner, names, trump)
 
 
