@@ -16,8 +16,8 @@ import stich
 from .helpers import ROOT
 
 PROMPT = r"Your move \[1-(\d+), action, help, quit\]: "
-GAMES = [("watten", "euregio", 3), ("watten", "bavarian_4", 5), ("battn", None, 3), ("biscambiggia", None, 3),
-         ("barbu", None, 4)]
+GAMES = [("watten", "euregio", 3), ("watten", "bavarian_4", 5), ("watten", "bavarian_3", 2), ("watten", "tyrolean", 4),
+         ("watten", "blind", 6), ("battn", None, 3), ("biscambiggia", None, 3), ("barbu", None, 4)]
 
 
 def spawn_terminal(args, cwd, extra=None):
@@ -30,19 +30,20 @@ def spawn_terminal(args, cwd, extra=None):
 
 
 def screens_before_prompts(child, prompts):
-    """The 80x24 screen at each of the first ``prompts`` prompts (each answered with 1), then quit."""
+    """The 80x24 screen at each of the first ``prompts`` prompts (each answered with 1), then quit (or the
+    match is over before)."""
     screen = pyte.Screen(80, 24)
     stream = pyte.Stream(screen)
     shots = []
-    for _ in range(prompts):
-        child.expect(PROMPT)
+    while child.expect([PROMPT, pexpect.EOF]) == 0:
+        if len(shots) == prompts:
+            child.sendline("quit")
+            child.expect(pexpect.EOF)
+            break
         stream.feed(child.before + child.after)
         shots.append(([line.rstrip() for line in screen.display], int(child.match.group(1))))
         child.sendline("1")
         stream.feed("\r\n")
-    child.expect(PROMPT)
-    child.sendline("quit")
-    child.expect(pexpect.EOF)
     return shots
 
 
@@ -50,7 +51,7 @@ def screens_before_prompts(child, prompts):
 def test_the_hand_the_table_and_every_action_fit_in_80x24(tmp_path, game, variant, seed):
     args = ["play", game, "--seed", str(seed), "--bots", "random", "--record", str(tmp_path / "r.json")]
     child = spawn_terminal(args + (["--variant", variant] if variant else []), tmp_path)
-    shots = screens_before_prompts(child, 12)
+    shots = screens_before_prompts(child, 30)   # several hands
     rec = json.loads((tmp_path / "r.json").read_text())
     state = stich.game(game, variant).new_state(seed=seed)
     asked = []
@@ -58,7 +59,7 @@ def test_the_hand_the_table_and_every_action_fit_in_80x24(tmp_path, game, varian
         if seat == 0 and len(state.legal_actions()) > 1:
             asked.append(state.view(0))
         state.apply(text)
-    assert len(asked) >= len(shots) - 1
+    assert len(shots) >= 10 and len(asked) >= len(shots) - 1
     for (lines, n), view in zip(shots, asked, strict=False):
         text = "\n".join(lines)
         assert re.search(r"you are Seat 1 of \d", text), text          # the table's title line
