@@ -7,8 +7,8 @@ import random
 import pexpect
 
 import stich
-from stich.cli.play import resolve_input, rules_text
-from stich.cli.render import action_help
+from stich.cli.play import options_table, resolve_input, rules_text
+from stich.cli.render import action_help, make_console
 
 from .helpers import PROMPT, ROOT, spawn
 
@@ -86,7 +86,11 @@ def test_the_games_own_words_are_explained():
 def test_rules_text_names_the_table_and_the_repositorys_rules_file():
     g = stich.game("watten", "euregio", target=15)
     text = rules_text(g, "de")
-    assert g.rules_summary() in text and "target=15" in text.replace(" ", "")
+    assert g.rules_summary() in text and "target=15" in text
+    console = make_console(width=120, record=True)
+    console.print(options_table(g))
+    table = console.export_text()
+    assert "ansage_order" in table and "simultaneous" in table and "R2" in table
     assert "docs/rules/watten.md" in text and "docs/guides/watten.de.md" in text
     assert os.path.exists(os.path.join(ROOT, "docs", "rules", "watten.md"))
     assert os.path.exists(os.path.join(ROOT, "docs", "guides", "watten.de.md"))

@@ -14,6 +14,7 @@ import random
 from dataclasses import dataclass, field
 
 from rich.markup import escape
+from rich.table import Table
 
 import stich
 from stich.arena.table import ask, fallback_rng, private_view
@@ -150,12 +151,24 @@ def _help(args: list[str], state) -> Choice:
 
 
 def rules_text(game, lang: str) -> str:
-    """The table's rules: the game, variant and every option as set here, and where the complete rules and
-    the player's guide are in the stich repository."""
-    options = ", ".join(f"{k}={v}" for k, v in game.options.items())
-    return (f"{game.rules_summary()}. Options at this table: {options}. The complete rules as stich plays "
-            f"them: docs/rules/{game.name}.md in the stich repository; a one-page player's guide: "
-            f"docs/guides/{game.name}.{lang}.md. 'help ACTION' explains an action.")
+    """The table's rules in a line (game, variant, the options not at their default) and where the complete
+    rules and the player's guide are in the stich repository."""
+    return (f"{game.rules_summary()}. The complete rules as stich plays them: docs/rules/{game.name}.md in the "
+            f"stich repository; a one-page player's guide: docs/guides/{game.name}.{lang}.md. "
+            "'help ACTION' explains an action, 'help WORD' a word of the game.")
+
+
+def options_table(game) -> Table:
+    """Every option of the table: its value here and the rule it sets (section, and what it means)."""
+    table = Table(show_header=True, header_style="bold", box=None, padding=(0, 1), pad_edge=False)
+    for col in ("option", "here", "rule"):
+        table.add_column(col)
+    specs = {spec.name: spec for spec in getattr(game, "option_specs", ())}
+    for name, value in game.options.items():
+        spec = specs.get(name)
+        rule = " — ".join(x for x in (spec.rule, spec.help) if x) if spec else ""
+        table.add_row(escape(str(name)), escape(str(value)), escape(rule))
+    return table
 
 
 def _shortcut(raw: str, state) -> Choice | None:
@@ -400,6 +413,7 @@ class Match:
             if choice.kind == "help":
                 self.say(escape(choice.message))
             elif choice.kind == "rules":
+                self.console.print(options_table(self.state.game))
                 self.say(escape(rules_text(self.state.game, self.lang)))
             elif choice.kind == "table":
                 self.show_table(fit=False)
