@@ -12,8 +12,9 @@ HELP = {
                 "twice (rules 3.1, 3.2).",
     "pass": "pass: in the doubling round, double nobody; in DOMINO, no card of yours fits the layout (rules "
             "3.2, 2.8). When it is your only move it plays itself.",
-    "play": "play CARD: play a card to the trick (follow suit if you can; the highest of the suit led wins, "
-            "trump in TRUMPS), or lay it on the DOMINO layout next to its neighbour (rules 2.1, 2.7, 2.8).",
+    "play": "play CARD: follow suit if you can, else play any card; the highest card of the suit led wins. In "
+            "TRUMPS a void player must trump, and over-trump a trump already played, if he can; in DOMINO you "
+            "lay a card next to its neighbour on the layout (rules 2.1, 2.7, 2.8).",
 }
 
 #: the game's own words, as the table and the narration use them

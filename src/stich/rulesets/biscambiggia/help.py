@@ -9,7 +9,8 @@ HELP = {
             "your secret partner (the traditore), known when he plays it. Call one of your own cards to play "
             "alone against four (rules B2.4).",
     "play": "play CARD: play any card, you need not follow suit. The highest trump wins the trick, else the "
-            "highest card of the suit led, in the order A 7 K Q J 6 5 4 3 2 (rules B2.5, B1).",
+            "highest card of the suit led, in the order A 7 K Q J 6 5 4 3 2 (option ranking = briscola: "
+            "A 3 K Q J 7 6 5 4 2) (rules B2.5, B1).",
 }
 
 #: the game's own words, as the table and the narration use them (rules B2)
