@@ -25,4 +25,7 @@ WORDS = {
                 "the deal they settle the difference of their scores once more, or twice (rules 3.1, 3.4).",
     "barbu": "Barbu: the king of hearts; in the BARBU contract taking it costs 20 (rules 2.5).",
     "layout": "layout: the DOMINO rows, one per suit, built up and down from the opening rank (rules 2.8).",
+    "businesses": "businesses: the side bets of this deal, one per pair of players who doubled (x1) or "
+                  "redoubled (x2) each other; each settles the difference of their scores (rules 3.1, 3.4).",
+    "block": "block: a caller's seven deals in a row, one of each contract (rules 1.3).",
 }

@@ -48,4 +48,10 @@ WORDS = {
              "accepted raise (rules A3.14).",
     "roles": "roles: D the dealer, R his right (chooses the Schlòk, plays first), P the dealer's partner, "
              "L his left (cuts) (rules A3.1).",
+    "schlòk": "Schlòk: the rank named for the turn by the dealer's right; its cards are Il Buono and the Uno "
+              "Buono (rules A2, A3.10).",
+    "orbi": "Orbi: a blind raise to 3 called before the deal; the other team accepts or refuses it once the "
+            "cards are seen (rules A3.16).",
+    "scheanara": "Scheanara (“nicer ones?”): the dealer and his right swap both their hands for new cards "
+                 "from the stock, if both want it (rules A2, A3.9).",
 }
