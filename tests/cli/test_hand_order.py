@@ -50,3 +50,10 @@ def test_barbu_trumps_first_and_the_barbu_named_in_its_contract():
     assert hand("barbu", view) == ["Clubs (trump): C10", "Spades: S2", "Hearts: HA · HK · H3"]
     view = {"hand": ["S2", "HK", "HA", "H3"], "contract": "BARBU", "trump": None}
     assert hand("barbu", view) == ["Spades: S2", "Hearts: HA · HK Barbu · H3"]
+
+
+def test_every_deck_has_its_suit_colours():
+    for game in ("watten", "battn", "biscambiggia", "barbu"):
+        for variant in stich.game(game).variants:
+            names = Names(stich.game(game, variant), "en", 0)
+            assert any(names.suit_style(s) for s in names.deck.suit_codes), (game, variant)   # every deck

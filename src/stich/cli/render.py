@@ -268,24 +268,19 @@ def view_rows(view: dict, names: Names, hand_row: bool = True) -> list[tuple[str
     n = view.get("num_players") or names.game.num_players
     rows = []
 
-    class _Rows:   # table.add_row's signature; the game's own rows are the optional ones
-        core = True
+    def add(label, value, core=True):   # the game's own rows are the optional ones (core=False)
+        rows.append((label, value, core))
 
-        def add_row(self, label, value):
-            rows.append((label, value, self.core))
-
-    table = _Rows()
     if hand_row and hand_line(view, names):
-        table.add_row("Hand", hand_line(view, names)[5:])
+        add("Hand", hand_line(view, names)[5:])
     seat = view.get("seat")
     if seat is not None:
-        table.add_row("Your hand", hand_text(view, names))
+        add("Your hand", hand_text(view, names))
     for s, cards in enumerate(view.get("known_hands") or []):
         if s != seat and cards:
-            table.add_row(f"{names.seat(s)} holds", " ".join(names.styled(c) for c in cards))
+            add(f"{names.seat(s)} holds", " ".join(names.styled(c) for c in cards))
     trick = view.get("trick") or []
-    table.add_row("Trick", " · ".join(f"{names.seat(p['seat'])} {names.styled(p['card'])}" for p in trick)
-                  if trick else "—")
+    add("Trick", " · ".join(f"{names.seat(p['seat'])} {names.styled(p['card'])}" for p in trick) if trick else "—")
     tricks = view.get("tricks") or []
     if tricks:
         won = [0] * n
@@ -295,31 +290,30 @@ def view_rows(view: dict, names: Names, hand_row: bool = True) -> list[tuple[str
                 won[w] += 1
         last = tricks[-1]
         cards = " ".join(names.styled(p["card"]) for p in last.get("cards", []))
-        table.add_row("Tricks", ", ".join(f"{names.seat(i, short=True)} {c}" for i, c in enumerate(won))
-                      + f"; last {cards} → {names.seat(last.get('winner'), short=True)}")
-    table.add_row("Scores", scores_text(view.get("scores"), names, n, short=True))
-    table.core = False
+        add("Tricks", ", ".join(f"{names.seat(i, short=True)} {c}" for i, c in enumerate(won))
+            + f"; last {cards} → {names.seat(last.get('winner'), short=True)}")
+    add("Scores", scores_text(view.get("scores"), names, n, short=True))
     own = game_text(names.game)
     if own is not None:
         for label, value in own.rows(view, names):
-            table.add_row(label, value)
+            add(label, value, core=False)
     for key, value in view.items():
         if key not in STANDARD_KEYS and (own is None or key not in own.KEYS):
-            table.add_row(escape(key.replace("_", " ").capitalize()), names.value(value, key))
+            add(escape(key.replace("_", " ").capitalize()), names.value(value, key), core=False)
     for key, value in (view.get("info") or {}).items():
         if own is None or key not in own.KEYS:   # (a game's KEYS cover its info fields too)
-            table.add_row(escape(key.replace("_", " ").capitalize()), names.value(value, key))
-    table.core = True
+            add(escape(key.replace("_", " ").capitalize()), names.value(value, key), core=False)
     cp = view.get("current_player")
     if view.get("terminal"):
-        table.add_row("Turn", "the match is over")
+        add("Turn", "the match is over")
     elif cp is not None and cp != names.human:
-        table.add_row("Turn", Text.from_markup(f"[bold]{names.seat(cp)}[/bold]"))
+        add("Turn", Text.from_markup(f"[bold]{names.seat(cp)}[/bold]"))
     return rows
 
 
 #: suit colours per deck (terminal colours; NO_COLOR and output to a pipe print none); black suits stay plain
 SUIT_STYLES = {
+    "german32": {"H": "red", "S": "yellow", "E": "dark_orange3", "L": "green"},
     "german33": {"H": "red", "S": "yellow", "E": "dark_orange3", "L": "green"},
     "french52": {"H": "red", "D": "red"},
     "genoese40": {"H": "red", "D": "red"},
