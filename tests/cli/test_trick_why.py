@@ -45,3 +45,20 @@ def test_the_trick_line_says_the_card_and_the_reason():
     line = describe_event({"type": "trick", "winner": 2, "card": "SA", "why": "the highest of the suit led"},
                           Names(g, "en", 0))
     assert "Seat 3 wins the trick" in line and "SA" in line and "the highest of the suit led" in line
+
+
+def test_replay_tells_why_too():
+    import io
+    import random
+
+    from rich.console import Console
+
+    from stich.cli.replay import replay_record
+
+    state = stich.game("barbu").new_state(seed=4)
+    rng = random.Random(4)
+    while state.hand_number < 2:
+        state.apply(rng.choice(state.legal_actions()))
+    out = io.StringIO()
+    replay_record(state.record(), seat=0, console=Console(file=out, width=200, color_system=None))
+    assert "wins the trick with" in out.getvalue() and "the highest of the suit led" in out.getvalue()

@@ -25,6 +25,7 @@ from stich.cli.render import (
     action_lines,
     default_lang,
     describe_event,
+    explain_tricks,
     game_text,
     hand_line,
     hand_result,
@@ -33,7 +34,6 @@ from stich.cli.render import (
     make_console,
     match_result_text,
     optional_rows,
-    trick_reason,
     view_table,
     word_help,
 )
@@ -351,8 +351,7 @@ class Match:
             before = state.view(self.human)   # what the human knew: to say why a trick was won, or what stays secret
             state.apply(action)
             new = self.new_events()
-            if str(action).startswith("play "):
-                self.explain_tricks(new, before, seat, str(action))
+            explain_tricks(new, before, seat, str(action), self.names)
             over = state.hand_number != hand or state.is_terminal()
             split = next((i for i, ev in enumerate(new) if ev.get("type") == "hand_start"), len(new)) \
                 if over else len(new)   # this hand's events, then the next hand's
@@ -367,17 +366,6 @@ class Match:
                 self.narrate(new[split:])
         self.finish()
         return "over"
-
-    def explain_tricks(self, events: list[dict], before: dict, seat: int, action: str) -> None:
-        """Add to a trick event, for its line, the winning card and why it won, from what the human knew
-        before the last card (``before``: their view) and that card (the action ``play X`` of ``seat``)."""
-        for ev in events:
-            if ev.get("type") != "trick" or not isinstance(ev.get("winner"), int):
-                continue
-            cards = [*(before.get("trick") or []), {"seat": seat, "card": action.split(None, 1)[1]}]
-            won = next((p["card"] for p in cards if p["seat"] == ev["winner"]), None)
-            if won is not None:
-                ev["card"], ev["why"] = won, trick_reason(before, cards, ev["winner"], self.names)
 
     def hand_over(self, hand: int, shown=(), before: dict | None = None) -> None:
         """The hand's result, and what stays secret after it (the game text's ``hand_end_note``, from the

@@ -394,6 +394,22 @@ def trick_reason(view: dict, cards: list[dict], winner: int, names: Names) -> st
     return plain_trick_reason(cards, winner, names, view.get("trump"))
 
 
+def explain_tricks(events: list[dict], before: dict, seat: int, action: str, names: Names) -> None:
+    """Add to a trick event among ``events`` (copies, for the narration), the winning card and why it won,
+    from what the viewer knew before the trick's last card (``before``: their view) and that card (the
+    action ``play X`` of ``seat``). Nothing for other actions."""
+    verb, _, card = str(action).partition(" ")
+    if verb != "play":
+        return
+    for ev in events:
+        if ev.get("type") != "trick" or not isinstance(ev.get("winner"), int):
+            continue
+        cards = [*(before.get("trick") or []), {"seat": seat, "card": card}]
+        won = next((p["card"] for p in cards if p["seat"] == ev["winner"]), None)
+        if won is not None:
+            ev["card"], ev["why"] = won, trick_reason(before, cards, ev["winner"], names)
+
+
 def plain_trick_reason(cards: list[dict], winner: int, names: Names, trump: str | None) -> str | None:
     """``trump``, ``the highest trump`` or ``the highest of the suit led`` (None where neither explains it)."""
     deck = names.deck

@@ -12,6 +12,7 @@ from stich.cli.render import (
     action_lines,
     default_lang,
     describe_event,
+    explain_tricks,
     hand_result,
     make_console,
     match_result_text,
@@ -81,9 +82,11 @@ def replay_record(rec: dict, seat: int | None = None, step: bool = False, lang: 
             if key == "a":
                 step = False
         hand = state.hand_number
+        before = state.view(seat)
         state.apply(text)
         new = [_public(ev) for ev in events[seen:len(state.events)] if _visible(ev, seat)]
         seen = len(state.events)
+        explain_tricks(new, before, actor, text, names)
         for line in action_lines(actor, text, new, names):
             console.print(line)
         if state.hand_number != hand or state.is_terminal():
