@@ -1,10 +1,12 @@
 """The compact hand: one line per suit (trumps first), strongest first in the current trump or contract,
 the special cards named (Kritische, Rechte, Guate, Linke, the Weli, the Critici, Il Buono, the Barbu)."""
 
+import re
+
 from rich.text import Text
 
 import stich
-from stich.cli.render import Names, hand_text
+from stich.cli.render import Names, hand_text, make_console
 
 
 def hand(game, view, variant=None, lang="en", **options):
@@ -57,3 +59,14 @@ def test_every_deck_has_its_suit_colours():
         for variant in stich.game(game).variants:
             names = Names(stich.game(game, variant), "en", 0)
             assert any(names.suit_style(s) for s in names.deck.suit_codes), (game, variant)   # every deck
+
+
+def test_a_partners_open_hand_is_ordered_and_marked_too():
+    from stich.cli.render import view_table
+
+    g = stich.game("battn")
+    view = {"seat": 0, "num_players": 4, "hand": ["Sc2"], "known_hands": [["Sc2"], None, ["Po2", "St4", "PoA"], None],
+            "info": {"schlok": "2", "trumpf": "Po"}}
+    console = make_console(width=100, record=True)
+    console.print(view_table(view, Names(g, "en", 0)))
+    assert re.search(r"Seat 3 holds +St4 Belli · Po2 Il Buono · PoA", console.export_text())

@@ -277,8 +277,11 @@ def view_rows(view: dict, names: Names, hand_row: bool = True) -> list[tuple[str
     if seat is not None:
         add("Your hand", hand_text(view, names))
     for s, cards in enumerate(view.get("known_hands") or []):
-        if s != seat and cards:
-            add(f"{names.seat(s)} holds", " ".join(names.styled(c) for c in cards))
+        if s != seat and cards:   # a partner's open hand: strongest first, special cards named, as one's own
+            strength, marks, _trump = hand_order({**view, "hand": list(cards)}, names)
+            ordered = sorted(cards, key=lambda c: -strength.get(c, 0))
+            add(f"{names.seat(s)} holds", " · ".join(
+                names.styled(c) + (f" [bold]{escape(marks[c])}[/bold]" if c in marks else "") for c in ordered))
     trick = view.get("trick") or []
     add("Trick", " · ".join(f"{names.seat(p['seat'])} {names.styled(p['card'])}" for p in trick) if trick else "—")
     tricks = view.get("tricks") or []
