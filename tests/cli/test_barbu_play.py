@@ -6,7 +6,8 @@ from .helpers import answer_until_end, check_record, spawn
 
 
 def test_full_barbu_match_in_french_answering_every_prompt(tmp_path):
-    child = spawn(["play", "barbu", "--seat", "2", "--lang", "fr", "--seed", "4", "--bots", "random"], tmp_path,
+    child = spawn(["play", "barbu", "--seat", "2", "--lang", "fr", "--seed", "4", "--bots", "random",
+                   "--no-autoplay"], tmp_path,
                   timeout=60, toy=False)
     child.delaybeforesend = None   # some 400 prompts: pexpect's 50 ms pause before each would dominate
     prompts = answer_until_end(child)

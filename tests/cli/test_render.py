@@ -64,7 +64,7 @@ def test_view_table_shows_the_view():
     console.print(view_table(s.view(0), Names(g, "en", 0)))
     console.print(legal_list(s.view(0)["legal_actions"], Names(g, "en", 0)))
     out = console.export_text()
-    for text in ("Your hand", "EO   Acorns Ober", "Seat 2: EA (Acorns Ace)", "Trump", "H (Hearts)",
+    for text in ("Your hand", "Hearts: HK", "Acorns: EO · E7", "Seat 2 EA", "Trump", "H (Hearts)",
                  "you (Seat 1)", "1) play E7", "2) play EO"):
         assert text in out, text
     assert "L8" not in out  # the other seat's cards stay hidden

@@ -162,3 +162,12 @@ TELLERS = {
     "caller": _caller, "contract": _contract, "double": _double, "domino_play": _domino_play,
     "domino_pass": _domino_pass, "domino_out": _domino_out, "deal_result": _deal_result, "match_end": _match_end,
 }
+
+
+def hand_order(view: dict, names) -> tuple[dict, dict, str | None]:
+    """The hand's strength per card (Ace high, §1.1), the Barbu (the King of hearts) named in its contract,
+    and the trump suit in Trumps, for the compact hand."""
+    deck = names.deck
+    hand = view.get("hand") or []
+    marks = {"HK": "Barbu"} if view.get("contract") == "BARBU" and "HK" in hand else {}
+    return {c: deck.rank(deck.parse(c)) for c in hand}, marks, view.get("trump")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from rich.markup import escape
 
-from stich.rulesets.battn.cards import CRITICO_NAMES, DECK
+from stich.rulesets.battn.cards import CRITICO_NAMES, DECK, plain_rank_value
 
 #: verbs whose action line is left out: the ``call`` or ``cut`` event that follows tells it in full
 #: (``play`` and the raise poll's ``pass`` keep theirs: ``pass`` has no event at all)
@@ -121,6 +121,54 @@ def proposal(stake: int) -> str:
 def roles_text(roles: dict, names) -> str:
     """``D you (Seat 1) · R Seat 2 · P Seat 3 · L Seat 4``: this turn's dealer, his right, partner, left."""
     return " · ".join(f"{r} {names.seat(roles[r])}" for r in "DRPL" if r in roles)
+
+
+def hand_order(view: dict, names) -> tuple[dict, dict, str | None]:
+    """The hand's strength per card, its special cards' names and the Trumpf, for the compact hand: the
+    Critici always (Barba, Belli, Spitz), Il Buono and Uno Buono once the Schlòk is named (BT-10.1)."""
+    g, deck = names.game, names.deck
+    info = view.get("info") or {}
+    schlok, trumpf = info.get("schlok"), info.get("trumpf")
+    hand = view.get("hand") or []
+    marks = dict(CRITICI)
+    for c in hand:
+        if schlok and deck.rank_codes[deck.rank(deck.parse(c))] == schlok and c not in marks:
+            marks[c] = "Il Buono" if c.startswith(str(trumpf)) else "Uno Buono"
+    table = g.tables[(deck.rank_codes.index(schlok), deck.suit_codes.index(trumpf))] if schlok and trumpf else None
+    strength = {}
+    for c in hand:
+        i = deck.parse(c)
+        if table is not None:
+            strength[c] = table.kind[i] * 100 + table.value[i]
+        else:   # before the Trumpf: the Critici on top, then the plain order (A K N J 7 ... 2)
+            order = list(CRITICO_NAMES)   # Barba, Belli, Spitz
+            strength[c] = 900 - order.index(i) if i in order else plain_rank_value(deck.rank(i), g.options["ace_rank"])
+    return strength, {c: m for c, m in marks.items() if c in hand}, trumpf
+
+
+def trick_reason(view: dict, cards: list[dict], winner: int, names) -> str | None:
+    """Why the trick went to ``winner``: a critico, Il Buono, the (first) Uno Buono, trump or the highest
+    of the suit led (BT-10.1); None while the Schlòk and Trumpf are not both named."""
+    from stich.cli.render import plain_trick_reason
+
+    info = view.get("info") or {}
+    schlok, trumpf = info.get("schlok"), info.get("trumpf")
+    won = next((p["card"] for p in cards if p["seat"] == winner), None)
+    if won in CRITICI:
+        return f"the {CRITICI[won]}"
+    if not (schlok and trumpf) or won is None:
+        return None
+    deck = names.deck
+
+    def rank(code):
+        return deck.rank_codes[deck.rank(deck.parse(code))]
+
+    if rank(won) == schlok:
+        if won.startswith(trumpf):
+            return "Il Buono"
+        several = sum(rank(p["card"]) == schlok and p["card"] not in CRITICI for p in cards) > 1
+        return "the first Uno Buono" if several else "Uno Buono"
+    return plain_trick_reason(cards, winner, names, trumpf)
 
 
 def choice_text(schlok: str, trumpf: str | None, names) -> str:

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from rich.markup import escape
 
+from stich.rulesets.biscambiggia.rules import rank_values
+
 #: verbs whose action line is left out: the event that follows says the same in full
 NARRATED_VERBS = frozenset({"bid", "pass", "call"})
 
@@ -251,3 +253,13 @@ TELLERS = {
     "partner": _partner, "partner_revealed": _partner_revealed, "hand_result": _hand_result,
     "throw_in": _throw_in, "match_end": _match_end, "match_extended": _match_extended, "trick": _trick,
 }
+
+
+def hand_order(view: dict, names) -> tuple[dict, dict, str | None]:
+    """The hand's strength per card (the ranking option's order, BB-0.2: A 3 K Q J 7 ... 2), the called
+    card marked, and the trump suit (the called card's), for the compact hand."""
+    deck = names.deck
+    values = rank_values(names.game.options["ranking"])
+    hand = view.get("hand") or []
+    called = view.get("called_card")
+    return {c: values[deck.parse(c)] for c in hand}, ({called: "called"} if called in hand else {}), view.get("trump")

@@ -72,16 +72,18 @@ def games_cmd():
 @click.option("--budget", help="Thinking budget of the bots and hints: seconds ('1s', '250ms') or iterations "
               "('800'); default: each bot's own (pimc: 16 sampled worlds).")
 @click.option("--hints", is_flag=True, help="Show what the default bot would play before each of your moves.")
+@click.option("--no-autoplay", is_flag=True, help="Ask even when you have only one legal action (by default a "
+              "forced move plays itself, with a line saying so).")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False), help="Where to save the record.")
 @click.option("--resume", type=click.Path(exists=True, dir_okay=False), help="Continue a saved, unfinished match.")
-def play_cmd(game, variant, seat, seed, options, lang, bots, budget, hints, record_path, resume):
+def play_cmd(game, variant, seat, seed, options, lang, bots, budget, hints, no_autoplay, record_path, resume):
     """Play a whole match of GAME against bots in the terminal."""
     from stich.cli.play import Stopped, start_match
 
     console = make_console()
     try:
         match = start_match(game, variant, seat, seed, options, lang, bots, record_path, resume, console,
-                            budget=budget, hints=hints)
+                            budget=budget, hints=hints, autoplay=not no_autoplay)
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
     if match.state.is_terminal():

@@ -9,6 +9,7 @@ illegal answer, a broken outside program) is reported and a random legal action 
 from __future__ import annotations
 
 import os
+import random
 import secrets
 import shlex
 import shutil
@@ -17,6 +18,7 @@ import sys
 from dataclasses import dataclass, field
 
 from rich.markup import escape
+from rich.table import Table
 
 import stich
 from stich.arena.table import ask, fallback_rng, private_view
@@ -25,51 +27,87 @@ from stich.bots.seeds import new_key, one_way_seed
 from stich.cli.render import (
     LANGS,
     Names,
+    action_help,
     action_lines,
     default_lang,
     describe_event,
+    explain_tricks,
+    game_text,
+    hand_line,
     hand_result,
+    help_module,
     legal_list,
     make_console,
+    match_result_text,
+    optional_rows,
     view_table,
+    word_help,
 )
 from stich.engine import IllegalActionError, StichError
 from stich.engine.recordfile import load_record, quote, save_record
 
 HELP_LINE = ("Type the number of an action, or its text ('play EO'; any spelling such as 'play e-o'; "
-             "a card alone such as 'eo' plays it when that is legal), 'help' for this line, "
-             "'table' to show the table again, 'hint' for the bot's suggestion, 'quit' to save and leave.")
+             "a card alone such as 'eo' plays it when that is legal; 'cut' alone cuts at random), "
+             "'help ACTION' (or 'help 2') for what an action means, 'rules' for this table's rules, "
+             "'table' to show the table again, 'hint' for the bot's suggestion, "
+             "'autoplay off' to be asked even when there is only one legal action, 'quit' to save and leave.")
+RULES_WORDS = ("rules",)
 
 QUIT_WORDS = ("quit", "q", "exit")
 HELP_WORDS = ("help", "?")
 TABLE_WORDS = ("table", "t")
 HINT_WORDS = ("hint",)
+AUTOPLAY_WORD = "autoplay"
+#: verbs that, typed alone, choose at random among their legal arguments (a real cutter does not count cards)
+RANDOM_VERBS = ("cut",)
+
+
+def forced_action(state) -> str | None:
+    """The action the seat to act must take when it has no choice (its only legal action), else None.
+
+    This covers every pointless prompt: a single legal card, a domino pass when no card fits, the Barbu
+    caller's ``pass`` in the doubling round when nobody doubled him."""
+    legal = state.legal_actions()
+    return str(legal[0]) if len(legal) == 1 else None
 
 
 @dataclass
 class Choice:
-    """What a line of human input means: kind is action, help, table, quit, empty or error."""
+    """What a line of human input means: kind is action, help, rules, table, hint, autoplay, quit, empty or
+    error; ``message``: the help text, the error, or ``on``/``off`` for autoplay."""
 
     kind: str
     action: str | None = None
     message: str = ""
 
 
-def resolve_input(text: str, state) -> Choice:
-    """Interpret one line typed by the human to act in ``state``."""
+def resolve_input(text: str, state, rng: random.Random | None = None) -> Choice:
+    """Interpret one line typed by the human to act in ``state`` (``rng``: for ``cut`` alone)."""
     legal = state.legal_actions()
     raw = (text or "").strip()
     low = raw.lower()
     if not raw:
         return Choice("empty")
-    if low in HELP_WORDS:
-        return Choice("help", message=HELP_LINE)
+    if low.split()[0] in HELP_WORDS:
+        return _help(low.split()[1:], state)
+    if low in RULES_WORDS:
+        return Choice("rules")
     if low in QUIT_WORDS:
         return Choice("quit")
     if low in TABLE_WORDS:
         return Choice("table")
     if low in HINT_WORDS:
         return Choice("hint")
+    if low.split()[0] == AUTOPLAY_WORD:
+        arg = low.split()[1:]
+        if arg in (["on"], ["off"]):
+            return Choice("autoplay", message=arg[0])
+        return Choice("error", message="type 'autoplay off' (ask me even when I have one legal action) or "
+                                       "'autoplay on' (play it for me)")
+    if low in RANDOM_VERBS:
+        some = [a for a in legal if a.verb == low and a.arg is not None]
+        if some:
+            return Choice("action", str((rng or random.Random()).choice(some)))
     if raw.isascii() and raw.isdigit():
         n = int(raw)
         if 1 <= n <= len(legal):
@@ -94,6 +132,50 @@ def resolve_input(text: str, state) -> Choice:
     except StichError as exc:
         return Choice("error", message=str(exc))
     return Choice("error", message=f"{raw!r} is not legal now. {_hint(legal)}")
+
+
+def _help(args: list[str], state) -> Choice:
+    """``help``: the input line and the verbs of this moment; ``help VERB`` or ``help N``: what it means."""
+    legal = state.legal_actions()
+    verbs = list(dict.fromkeys(a.verb for a in legal))
+    if not args:
+        now = ", ".join(f"'help {v}'" for v in verbs if action_help(state.game, v))
+        words = list(getattr(help_module(state.game), "WORDS", {}))[:6]
+        return Choice("help", message=HELP_LINE + (f" What your actions mean: {now}." if now else "")
+                      + (f" The game's words too: 'help {words[0]}' ({', '.join(words[1:])}, …)." if words else ""))
+    if word_help(state.game, " ".join(args)) and not action_help(state.game, args[0]):
+        return Choice("help", message=word_help(state.game, " ".join(args)))
+    word = args[0]
+    if word.isascii() and word.isdigit() and 1 <= int(word) <= len(legal):
+        word = legal[int(word) - 1].verb
+    if action_help(state.game, word) is None:   # an argument (NO_LAST_TWO, DOMINO): its action's verb
+        word = next((a.verb for a in state.game.action_space if a.arg and word in a.arg.lower().split()), word)
+    text = action_help(state.game, word) or word_help(state.game, word)
+    if text is None:
+        known = sorted({a.verb for a in state.game.action_space})
+        return Choice("error", message=f"{state.game.name} has no action {word!r}; its actions: {', '.join(known)}")
+    return Choice("help", message=text)
+
+
+def rules_text(game, lang: str) -> str:
+    """The table's rules in a line (game, variant, the options not at their default) and where the complete
+    rules and the player's guide are in the stich repository."""
+    return (f"{game.rules_summary()}. The complete rules as stich plays them: docs/rules/{game.name}.md in the "
+            f"stich repository; a one-page player's guide: docs/guides/{game.name}.{lang}.md. "
+            "'help ACTION' explains an action, 'help WORD' a word of the game.")
+
+
+def options_table(game) -> Table:
+    """Every option of the table: its value here and the rule it sets (section, and what it means)."""
+    table = Table(show_header=True, header_style="bold", box=None, padding=(0, 1), pad_edge=False)
+    for col in ("option", "here", "rule"):
+        table.add_column(col)
+    specs = {spec.name: spec for spec in getattr(game, "option_specs", ())}
+    for name, value in game.options.items():
+        spec = specs.get(name)
+        rule = " — ".join(x for x in (spec.rule, spec.help) if x) if spec else ""
+        table.add_row(escape(str(name)), escape(str(value)), escape(rule))
+    return table
 
 
 def _shortcut(raw: str, state) -> Choice | None:
@@ -171,6 +253,7 @@ class Match:
     hint_name: str | None = None
     #: the secret that seeds the bots one way (kept in the record's ``cli`` part, never shown to a bot)
     key: str = field(default_factory=new_key)
+    autoplay: bool = True   # play the human's forced moves for them (forced_action)
 
     def __post_init__(self):
         self.names = Names(self.state.game, self.lang, self.human)
@@ -178,6 +261,7 @@ class Match:
         self._hint_bot = None
         self._applying = False  # inside state.apply: a signal waits until the action is complete
         self._pending: int | None = None
+        self.cut_rng = random.Random()   # 'cut' alone: a real cutter does not count the cards either
         if self.hint_name is None:
             self.hint_name = default_bot_name(self.state.game.name)
 
@@ -237,17 +321,34 @@ class Match:
             if line:
                 self.say(line)
 
-    def show_table(self) -> None:
+    def show_table(self, fit: bool = True) -> None:
+        """The title, the table and the numbered legal actions; on a terminal (``fit``), within its height:
+        the actions lose their long card names, then the table its last optional rows ('table' shows all)."""
         view = self.state.view(self.human)
         g = self.state.game
         title = f"{g.title or g.name} · {g.variant} · you are Seat {self.human + 1} of {g.num_players}"
+        where = hand_line(view, self.names)
+        legal = view.get("legal_actions") or []
+        drop, short = 0, False
+        if fit and self.console.is_terminal:
+            room = self.console.height - 4   # a blank line, the title, "Your legal actions", the prompt
+            actions = self.lines(legal_list(legal, self.names))
+            if actions + self.lines(view_table(view, self.names, hand_row=False)) > room:
+                short, actions = True, self.lines(legal_list(legal, self.names, short=True))
+            most = optional_rows(view, self.names)
+            while drop < most and actions + self.lines(view_table(view, self.names, hand_row=False, drop=drop)) > room:
+                drop += 1
         self.say("")
-        self.say(f"[bold]{escape(title)}[/bold]")
-        self.console.print(view_table(view, self.names))
-        legal = view.get("legal_actions")
+        self.say(f"[bold]{escape(title)}[/bold]" + (f" · {escape(where)}" if where else ""))
+        self.console.print(view_table(view, self.names, hand_row=False, drop=drop))
         if legal:
-            self.say("Your legal actions:")
-            self.console.print(legal_list(legal, self.names))
+            left_out = f" ({drop} row{'s' if drop > 1 else ''} left out: 'table' shows all)" if drop else ""
+            self.say(f"Your legal actions{left_out}:")
+            self.console.print(legal_list(legal, self.names, short=short))
+
+    def lines(self, renderable) -> int:
+        """How many terminal lines ``renderable`` takes."""
+        return len(self.console.render_lines(renderable, self.console.options, pad=False))
 
     # --- signals ----------------------------------------------------------------------------
     def catch_signals(self) -> None:
@@ -283,7 +384,7 @@ class Match:
         g = state.game
         self.say(f"[bold]{escape(g.rules_summary())}[/bold] — you are Seat {self.human + 1}; bots: "
                  + ", ".join(f"Seat {i + 1}: {escape(b)}" for i, b in enumerate(self.bot_names) if i != self.human)
-                 + f" ({_budget_text(self.budget or DEFAULT_BUDGET)}). Type 'help' for help.")
+                 + f" ({_budget_text(self.budget or DEFAULT_BUDGET)}). Type 'help' for help, 'rules' for the rules.")
         events = self.new_events()
         if state.history:  # resumed: recall only the hand in progress
             starts = [i for i, ev in enumerate(events) if ev.get("type") == "hand_start"]
@@ -293,8 +394,11 @@ class Match:
         while not state.is_terminal():
             seat = state.current_player
             hand = state.hand_number
+            forced = None
             if seat == self.human:
-                action = self.ask()
+                action = forced = forced_action(state) if self.autoplay else None
+                if action is None:
+                    action = self.ask()
                 if action is None:
                     return "quit"
             else:
@@ -302,21 +406,37 @@ class Match:
                 if fault is not None:
                     self.say(f"[red]Bot fault[/red]: the {escape(self.bot_names[seat])} bot at seat {seat + 1}: "
                              f"{escape(fault['error'])}; the table plays a random legal action instead.")
+            before = state.view(self.human)   # what the human knew: to say why a trick was won, or what stays secret
             self._apply(action)
             new = self.new_events()
-            for line in action_lines(seat, action, new, self.names):
+            explain_tricks(new, before, seat, str(action), self.names)
+            over = state.hand_number != hand or state.is_terminal()
+            split = next((i for i, ev in enumerate(new) if ev.get("type") == "hand_start"), len(new)) \
+                if over else len(new)   # this hand's events, then the next hand's
+            lines = action_lines(seat, action, new[:split], self.names)
+            if forced:   # said on the action's own line: a domino deal has a dozen of them
+                lines[:1] = [(lines[0] if lines else f"[bold]You[/bold]: {self.names.action(forced)}")
+                             + " [dim](your only legal action, played for you)[/dim]"]
+            for line in lines:
                 self.say(line)
-            if state.hand_number != hand or state.is_terminal():
-                self.hand_over(hand, new)
+            if over:
+                self.hand_over(hand, new[:split], before)
+                self.narrate(new[split:])
                 if not state.is_terminal():
                     self.save(final=False, quiet=True)  # a hand is never lost
         self.finish()
         return "over"
 
-    def hand_over(self, hand: int, shown=()) -> None:
+    def hand_over(self, hand: int, shown=(), before: dict | None = None) -> None:
+        """The hand's result, and what stays secret after it (the game text's ``hand_end_note``, from the
+        human's view ``before`` the hand's last action)."""
         result = hand_result(self.state.hand_summary(), hand, shown)
         if result:
             self.say(f"[bold]Hand {hand} result[/bold]: {self.names.value(result)}")
+        own = game_text(self.state.game)
+        note = own.hand_end_note(before, self.names) if before and hasattr(own, "hand_end_note") else None
+        if note:
+            self.say(note)
 
     def ask(self) -> str | None:
         self.show_table()
@@ -330,7 +450,7 @@ class Match:
                 self.say("")
                 text = "quit"
             try:
-                choice = resolve_input(text, self.state)
+                choice = resolve_input(text, self.state, self.cut_rng)
             except Exception as exc:  # a game's parser or rule check failed on this text
                 choice = Choice("error", message=f"{text!r} could not be read ({type(exc).__name__}: {exc})")
             if choice.kind == "action":
@@ -339,11 +459,18 @@ class Match:
                 self.save(final=False)
                 return None
             if choice.kind == "help":
-                self.say(escape(HELP_LINE))
+                self.say(escape(choice.message))
+            elif choice.kind == "rules":
+                self.console.print(options_table(self.state.game))
+                self.say(escape(rules_text(self.state.game, self.lang)))
             elif choice.kind == "table":
-                self.show_table()
+                self.show_table(fit=False)
             elif choice.kind == "hint":
                 self.hint()
+            elif choice.kind == "autoplay":
+                self.autoplay = choice.message == "on"
+                self.say("Autoplay is on: your forced moves play themselves." if self.autoplay else
+                         "Autoplay is off: you are asked for every move, even a forced one.")
             elif choice.kind == "error":
                 self.say(f"[red]Not accepted:[/red] {escape(choice.message)}")
 
@@ -352,10 +479,7 @@ class Match:
         self.narrate(self.new_events())
         self.show_table()
         returns = state.returns()
-        mine = returns[self.human]
-        verdict = "You win!" if mine > 0 else ("You lose." if mine < 0 else "A draw.")
-        self.say("[bold]Match over.[/bold] Returns: "
-                 + ", ".join(f"{self.names.seat(i)}: {r:g}" for i, r in enumerate(returns)) + f". {verdict}")
+        self.say(f"[bold]Match over.[/bold] {match_result_text(state.view(self.human), returns, self.names)}.")
         for seat, bot in self.bots.items():
             try:
                 bot.end(private_view(state, seat), list(returns))
@@ -421,7 +545,7 @@ def make_bots(spec: str | None, human: int, num_players: int, key, budget=None,
 
 
 def start_match(game_name, variant, seat, seed, options, lang, bots, record_path, resume, console=None,
-                budget=None, hints=False) -> Match:
+                budget=None, hints=False, autoplay=True) -> Match:
     """Build a Match from command-line arguments (new, or resumed from a record file).
 
     Raises ValueError (StichError included) with a clear message for bad arguments.
@@ -472,7 +596,8 @@ def start_match(game_name, variant, seat, seed, options, lang, bots, record_path
                                 moves=len(state.history))
     record_path = record_path or default_record_path(g.name, seed)
     kw = {"console": console} if console is not None else {}
-    return Match(state, human, bot_map, labels, lang, record_path, hints=hints, budget=budget, key=key, **kw)
+    return Match(state, human, bot_map, labels, lang, record_path, hints=hints, budget=budget, key=key,
+                 autoplay=autoplay, **kw)
 
 
 def default_record_path(game: str, seed: int | None) -> str:

@@ -45,6 +45,34 @@ def game_text(game):
     return _GAME_TEXT[name]
 
 
+def help_module(game):
+    """The module of a game's action texts, or None: by convention ``help`` beside the game's own module
+    (``stich.rulesets.watten.help`` for ``stich.rulesets.watten.game``), with ``HELP`` (verb -> text) and
+    optionally ``VARIANT_HELP`` (variant -> verb -> text, where a variant's rules differ)."""
+    package = type(game).__module__.rpartition(".")[0]
+    module = f"{package}.help"
+    try:
+        found = bool(package) and importlib.util.find_spec(module) is not None
+    except ModuleNotFoundError:
+        found = False
+    return importlib.import_module(module) if found else None
+
+
+def action_help(game, verb: str) -> str | None:
+    """What the action ``verb`` means in ``game`` (its variant's own text first), or None."""
+    own = help_module(game)
+    if own is None:
+        return None
+    variant = getattr(own, "VARIANT_HELP", {}).get(getattr(game, "variant", None), {})
+    return variant.get(verb) or own.HELP.get(verb)
+
+
+def word_help(game, word: str) -> str | None:
+    """What one of the game's own words means (``gestrichen``, ``Il Buono``): the help module's ``WORDS``."""
+    own = help_module(game)
+    return None if own is None else getattr(own, "WORDS", {}).get(word.lower())
+
+
 def default_lang(game_name: str) -> str:
     """The default card-name language of a game (``en`` for games without one)."""
     return DEFAULT_LANG.get(game_name, "en")
@@ -78,16 +106,32 @@ class Names:
         names = self.deck.rank_names.get(self.lang) or self.deck.rank_names["en"]
         return names[self.deck.rank_codes.index(code)]
 
+    def suit_style(self, suit: str) -> str | None:
+        return SUIT_STYLES.get(self.deck.name, {}).get(suit)
+
+    def styled(self, code: str) -> str:
+        """A card code in its suit's colour (markup)."""
+        code = escape(str(code))
+        if not self.is_card(code):
+            return code
+        style = self.suit_style(self.deck.suit_codes[self.deck.suit(self.deck.parse(code))])
+        return f"[{style}]{code}[/{style}]" if style else code
+
+    def suit_label(self, suit: str) -> str:
+        """A suit's name in the card language, in its colour."""
+        name, style = escape(self._suit_name(suit)), self.suit_style(suit)
+        return f"[{style}]{name}[/{style}]" if style else name
+
     def card_label(self, code: str) -> str:
         """``EO (Eichel-Ober)``."""
         return f"{code} ({self.card(code)})"
 
-    def seat(self, seat) -> str:
-        """``Seat 3`` (1-based), or ``you (Seat 1)`` for the human seat."""
+    def seat(self, seat, short: bool = False) -> str:
+        """``Seat 3`` (1-based), or ``you (Seat 1)`` for the human seat (``short``: ``you``)."""
         if not isinstance(seat, int):
             return str(seat)
         if seat == self.human:
-            return f"you (Seat {seat + 1})"
+            return "you" if short else f"you (Seat {seat + 1})"
         return f"Seat {seat + 1}"
 
     def subject(self, seat, you: str, other: str, first: bool = True) -> str:
@@ -110,6 +154,10 @@ class Names:
         if len(parts) == 2 and self.is_card(parts[1]):
             return f"{text}  [dim]{self.card(parts[1])}[/dim]"
         return text
+
+    def short_action(self, text: str) -> str:
+        """An action text alone: ``play EO``."""
+        return escape(str(text))
 
     def value(self, value, key: str | None = None) -> str:
         """A compact human form of an info value; card codes get their long names."""
@@ -160,14 +208,16 @@ def _is_seat_key(key: str) -> bool:
     return key in SEAT_KEYS or key.rsplit("_", 1)[-1] in SEAT_KEYS or key.endswith("_player")
 
 
-def scores_text(scores, names: Names, num_players: int) -> str:
-    """Scores as per-seat or per-side text."""
+def scores_text(scores, names: Names, num_players: int, short: bool = False) -> str:
+    """Scores as per-seat or per-side text (``short``: ``you 3, Seat 2 1``)."""
     if scores is None:
         return "—"
     if isinstance(scores, dict):
         return ", ".join(f"{k}: {names.value(v)}" for k, v in scores.items())
     if isinstance(scores, (list, tuple)):
         if len(scores) == num_players:
+            if short:
+                return ", ".join(f"{names.seat(i, short=True)} {v}" for i, v in enumerate(scores))
             return ", ".join(f"{names.seat(i)}: {v}" for i, v in enumerate(scores))
         if num_players % max(len(scores), 1) == 0 and len(scores) > 1:
             step = len(scores)
@@ -181,61 +231,140 @@ def scores_text(scores, names: Names, num_players: int) -> str:
     return str(scores)
 
 
-def view_table(view: dict, names: Names, title: str | None = None) -> Table:
-    """A two-column table of everything a view shows: hand, trick, tricks, scores, info, turn."""
-    n = view.get("num_players") or names.game.num_players
-    table = Table(title=title, show_header=False, expand=False, title_justify="left", title_style="bold")
+def hand_line(view: dict, names: Names) -> str:
+    """``Hand 2, dealer you (Seat 1)``: the table's title line's end (empty before the first hand)."""
+    if view.get("hand_number") is None:
+        return ""
+    dealer = view.get("dealer")
+    return f"hand {view['hand_number']}" + (f", dealer {names.seat(dealer)}" if dealer is not None else "")
+
+
+def view_table(view: dict, names: Names, title: str | None = None, hand_row: bool = True, drop: int = 0) -> Table:
+    """A borderless two-column table of everything a view shows, compact enough that the table and the
+    legal actions fit an 80x24 terminal: the hand one line per suit, the trick and the tricks one line
+    each, the turn only when it is not the viewer's (``hand_row``: the hand number, dealer, as a row).
+    ``drop``: leave out that many of the last rows that are not the core ones (hand, trick, tricks,
+    scores, turn), for a small terminal."""
+    rows = view_rows(view, names, hand_row)
+    extra = [i for i, (_label, _value, core) in enumerate(rows) if not core]
+    gone = set(extra[len(extra) - drop:]) if drop > 0 else set()
+    table = Table(title=title, show_header=False, expand=False, title_justify="left", title_style="bold",
+                  box=None, padding=(0, 1), pad_edge=False)
     table.add_column("what", style="bold cyan", no_wrap=True)
     table.add_column("value")
-    if view.get("hand_number") is not None:
-        dealer = view.get("dealer")
-        dealer_text = f", dealer {names.seat(dealer)}" if dealer is not None else ""
-        table.add_row("Hand", f"{view['hand_number']}{dealer_text}")
-    seat = view.get("seat")
-    if seat is not None:
-        hand = view.get("hand") or []
-        table.add_row("Your hand", "\n".join(f"{c:<4} {names.card(c)}" for c in hand) if hand else "—")
-    for s, cards in enumerate(view.get("known_hands") or []):
-        if s != seat and cards:
-            table.add_row(f"{names.seat(s)} holds", ", ".join(names.card_label(c) for c in cards))
-    trick = view.get("trick") or []
-    table.add_row("Trick", "\n".join(f"{names.seat(p['seat'])}: {names.card_label(p['card'])}" for p in trick)
-                  if trick else "—")
-    tricks = view.get("tricks") or []
-    won = [0] * n
-    for t in tricks:
-        w = t.get("winner")
-        if isinstance(w, int) and 0 <= w < n:
-            won[w] += 1
-    by_seat = ", ".join(f"{names.seat(i)}: {c}" for i, c in enumerate(won))
-    table.add_row("Tricks (by seat)", by_seat if tricks else "none yet")
-    if tricks:
-        last = tricks[-1]
-        cards = ", ".join(p["card"] for p in last.get("cards", []))
-        table.add_row("Last trick", f"{cards} → {names.seat(last.get('winner'))}")
-    table.add_row("Scores", scores_text(view.get("scores"), names, n))
-    own = game_text(names.game)
-    if own is not None:
-        for label, value in own.rows(view, names):
+    for i, (label, value, _core) in enumerate(rows):
+        if i not in gone:
             table.add_row(label, value)
-    for key, value in view.items():
-        if key not in STANDARD_KEYS and (own is None or key not in own.KEYS):
-            table.add_row(escape(key.replace("_", " ").capitalize()), names.value(value, key))
-    for key, value in (view.get("info") or {}).items():
-        if own is None or key not in own.KEYS:   # (a game's KEYS cover its info fields too)
-            table.add_row(escape(key.replace("_", " ").capitalize()), names.value(value, key))
-    cp = view.get("current_player")
-    if view.get("terminal"):
-        table.add_row("Turn", "the match is over")
-    elif cp is not None:
-        table.add_row("Turn", Text.from_markup(f"[bold]{names.seat(cp)}[/bold]"))
     return table
 
 
-def legal_list(legal: list[str], names: Names, one_per_line: int = 12):
-    """The numbered legal actions: one a line, or in columns when there are many (cuts, bids)."""
+def optional_rows(view: dict, names: Names) -> int:
+    """How many rows ``view_table(drop=...)`` may leave out."""
+    return sum(not core for _label, _value, core in view_rows(view, names, False))
+
+
+def view_rows(view: dict, names: Names, hand_row: bool = True) -> list[tuple[str, object, bool]]:
+    """The rows of :func:`view_table`: ``(label, value, core)``."""
+    n = view.get("num_players") or names.game.num_players
+    rows = []
+
+    def add(label, value, core=True):   # the game's own rows are the optional ones (core=False)
+        rows.append((label, value, core))
+
+    if hand_row and hand_line(view, names):
+        add("Hand", hand_line(view, names)[5:])
+    seat = view.get("seat")
+    if seat is not None:
+        add("Your hand", hand_text(view, names))
+    for s, cards in enumerate(view.get("known_hands") or []):
+        if s != seat and cards:   # a partner's open hand: strongest first, special cards named, as one's own
+            strength, marks, _trump = hand_order({**view, "hand": list(cards)}, names)
+            ordered = sorted(cards, key=lambda c: -strength.get(c, 0))
+            add(f"{names.seat(s)} holds", " · ".join(
+                names.styled(c) + (f" [bold]{escape(marks[c])}[/bold]" if c in marks else "") for c in ordered))
+    trick = view.get("trick") or []
+    add("Trick", " · ".join(f"{names.seat(p['seat'])} {names.styled(p['card'])}" for p in trick) if trick else "—")
+    tricks = view.get("tricks") or []
+    if tricks:
+        won = [0] * n
+        for t in tricks:
+            w = t.get("winner")
+            if isinstance(w, int) and 0 <= w < n:
+                won[w] += 1
+        last = tricks[-1]
+        cards = " ".join(names.styled(p["card"]) for p in last.get("cards", []))
+        add("Tricks", ", ".join(f"{names.seat(i, short=True)} {c}" for i, c in enumerate(won))
+            + f"; last {cards} → {names.seat(last.get('winner'), short=True)}")
+    add("Scores", scores_text(view.get("scores"), names, n, short=True))
+    own = game_text(names.game)
+    if own is not None:
+        for label, value in own.rows(view, names):
+            add(label, value, core=False)
+    for key, value in view.items():
+        if key not in STANDARD_KEYS and (own is None or key not in own.KEYS):
+            add(escape(key.replace("_", " ").capitalize()), names.value(value, key), core=False)
+    for key, value in (view.get("info") or {}).items():
+        if own is None or key not in own.KEYS:   # (a game's KEYS cover its info fields too)
+            add(escape(key.replace("_", " ").capitalize()), names.value(value, key), core=False)
+    cp = view.get("current_player")
+    if view.get("terminal"):
+        add("Turn", "the match is over")
+    elif cp is not None and cp != names.human:
+        add("Turn", Text.from_markup(f"[bold]{names.seat(cp)}[/bold]"))
+    return rows
+
+
+#: suit colours per deck (terminal colours; NO_COLOR and output to a pipe print none); black suits stay plain
+SUIT_STYLES = {
+    "german32": {"H": "red", "S": "yellow", "E": "dark_orange3", "L": "green"},
+    "german33": {"H": "red", "S": "yellow", "E": "dark_orange3", "L": "green"},
+    "french52": {"H": "red", "D": "red"},
+    "genoese40": {"H": "red", "D": "red"},
+    "sappadine40": {"Po": "dark_orange3", "St": "cyan", "Ra": "yellow", "Sc": "bright_blue"},
+}
+
+
+def hand_order(view: dict, names: Names):
+    """``(strength, marks, trump)`` for the viewer's hand: a strength per card code (higher is stronger in
+    the current trump or contract), the special cards' names (``{"S7": "Belli"}``) and the trump suit.
+
+    From the game's text module's ``hand_order(view, names)`` where it has one; else the deck's rank order
+    and the view's ``trump``."""
+    own = game_text(names.game)
+    if own is not None and hasattr(own, "hand_order"):
+        return own.hand_order(view, names)
+    deck = names.deck
+    strength = {c: deck.rank(deck.parse(c)) for c in view.get("hand") or []}
+    trump = view.get("trump")
+    return strength, {}, trump if trump in deck.suit_codes else None
+
+
+def hand_text(view: dict, names: Names) -> str:
+    """The hand, one line per suit (trumps first), strongest card first, special cards named:
+    ``Herz (trump): HK Guate · HO Rechte · HA · H9``."""
+    hand = view.get("hand") or []
+    if not hand:
+        return "—"
+    deck = names.deck
+    strength, marks, trump = hand_order(view, names)
+    suits = sorted({deck.suit_codes[deck.suit(deck.parse(c))] for c in hand},
+                   key=lambda s: (s != trump, deck.suit_codes.index(s)))
+    lines = []
+    for suit in suits:
+        cards = sorted((c for c in hand if deck.suit_codes[deck.suit(deck.parse(c))] == suit),
+                       key=lambda c: -strength.get(c, 0))
+        items = [names.styled(c) + (f" [bold]{escape(marks[c])}[/bold]" if c in marks else "") for c in cards]
+        label = names.suit_label(suit) + (" (trump)" if suit == trump else "")
+        lines.append(f"{label}: " + " · ".join(items))
+    return "\n".join(lines)
+
+
+def legal_list(legal: list[str], names: Names, one_per_line: int = 6, short: bool = False):
+    """The numbered legal actions: one a line, or in columns when there are many (cuts, bids);
+    ``short``: without the cards' long names."""
     width = len(str(len(legal)))
-    items = [f"[bold]{i:>{width}}[/bold]) {names.action(a)}" for i, a in enumerate(legal, 1)]
+    items = [f"[bold]{i:>{width}}[/bold]) " + (names.short_action(a) if short else names.action(a))
+             for i, a in enumerate(legal, 1)]
     if len(items) <= one_per_line:
         return "\n".join("  " + item for item in items)
     return Padding(Columns(items, column_first=True, padding=(0, 3)), (0, 0, 0, 2))
@@ -250,7 +379,57 @@ def game_line(ev: dict, names: Names):
 
 
 def describe_event(ev: dict, names: Names) -> str | None:
-    """One line of narration for an event (None: nothing worth a line)."""
+    """One line of narration for an event (None: nothing worth a line); a trick with the winning card
+    and the reason it won when the narrator added them (``card``, ``why``: :func:`trick_reason`)."""
+    line = _describe_event(ev, names)
+    if line and ev.get("type") == "trick" and ev.get("why") and ev.get("card"):
+        line += f" [green]with {names.card_label(ev['card'])}: {escape(ev['why'])}[/green]"
+    return line
+
+
+def trick_reason(view: dict, cards: list[dict], winner: int, names: Names) -> str | None:
+    """Why ``winner`` took the trick ``cards`` (``[{"seat", "card"}]`` in play order), in the words of the
+    table, from what ``view`` (the viewer's, taken before the last card) tells: the game's text module's
+    ``trick_reason`` where it has one, else :func:`plain_trick_reason` with the view's ``trump``."""
+    own = game_text(names.game)
+    if own is not None and hasattr(own, "trick_reason"):
+        return own.trick_reason(view, cards, winner, names)
+    return plain_trick_reason(cards, winner, names, view.get("trump"))
+
+
+def explain_tricks(events: list[dict], before: dict, seat: int, action: str, names: Names) -> None:
+    """Add to a trick event among ``events`` (copies, for the narration), the winning card and why it won,
+    from what the viewer knew before the trick's last card (``before``: their view) and that card (the
+    action ``play X`` of ``seat``). Nothing for other actions."""
+    verb, _, card = str(action).partition(" ")
+    if verb != "play":
+        return
+    for ev in events:
+        if ev.get("type") != "trick" or not isinstance(ev.get("winner"), int):
+            continue
+        cards = [*(before.get("trick") or []), {"seat": seat, "card": card}]
+        won = next((p["card"] for p in cards if p["seat"] == ev["winner"]), None)
+        if won is not None:
+            ev["card"], ev["why"] = won, trick_reason(before, cards, ev["winner"], names)
+
+
+def plain_trick_reason(cards: list[dict], winner: int, names: Names, trump: str | None) -> str | None:
+    """``trump``, ``the highest trump`` or ``the highest of the suit led`` (None where neither explains it)."""
+    deck = names.deck
+    won = next((p["card"] for p in cards if p["seat"] == winner), None)
+    if won is None or not cards:
+        return None
+
+    def suit(code):
+        return deck.suit_codes[deck.suit(deck.parse(code))]
+
+    led = suit(cards[0]["card"])
+    if trump and suit(won) == trump:
+        return "the highest trump" if led == trump else "trump"
+    return "the highest of the suit led" if suit(won) == led else None
+
+
+def _describe_event(ev: dict, names: Names) -> str | None:
     line = game_line(ev, names)
     if line is not NotImplemented:
         return line
@@ -336,6 +515,33 @@ def action_lines(actor: int, action, new_events: list[dict], names: Names) -> li
 
 #: event types that are snapshots of what the table already shows: not narrated line by line
 QUIET_EVENTS = frozenset({"status"})
+
+
+def match_result_text(view: dict, returns, names: Names) -> str:
+    """The match result in words, winners first: ``You and Seat 3 win 18:16`` (two sides), ``Seat 1 wins
+    14:7:4; you lose`` (three seats), ``You win with 124 (Seat 2 -91, ...)`` (more), ``A draw``."""
+    n = len(returns)
+    if not n or max(returns) == min(returns):
+        return "A draw"
+    winners = [s for s in range(n) if returns[s] == max(returns)]
+    seats = sorted(winners, key=lambda s: (s != names.human, s))
+    words = ["You" if s == names.human else names.seat(s) for s in seats]
+    subject = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    text = subject + (" win" if len(words) > 1 or words[0] == "You" else " wins")
+    scores = view.get("scores")
+    if isinstance(scores, (list, tuple)) and len(scores) == 2 and n in (2, 4):
+        side = winners[0] % 2
+        text += f" {scores[side]:g}:{scores[1 - side]:g}"
+    elif isinstance(scores, (list, tuple)) and len(scores) == n == 3:
+        text += " " + ":".join(f"{scores[s]:g}" for s in [*winners, *(s for s in range(n) if s not in winners)])
+    elif isinstance(scores, (list, tuple)) and len(scores) == n:
+        each = " each" if len(set(scores[s] for s in winners)) == 1 and len(winners) > 1 else ""
+        rest = ", ".join(f"{names.seat(s, short=True) if s != names.human else 'you'} {scores[s]:g}"
+                         for s in range(n) if s not in winners)
+        text += f" with {scores[winners[0]]:g}{each}" + (f" ({rest})" if rest else "")
+    if names.human is not None and names.human not in winners:
+        text += "; you lose"
+    return text
 
 
 def hand_result(summary: dict, hand: int, shown: list[dict] = ()) -> dict | None:

@@ -5,7 +5,17 @@ from __future__ import annotations
 from rich.markup import escape
 
 import stich
-from stich.cli.render import Names, action_lines, default_lang, describe_event, hand_result, make_console, view_table
+from stich.cli.render import (
+    Names,
+    action_lines,
+    default_lang,
+    describe_event,
+    explain_tricks,
+    hand_result,
+    make_console,
+    match_result_text,
+    view_table,
+)
 
 STEP_HELP = "Enter: next step · a: show the rest without pausing · t: show the table · q: stop"
 
@@ -66,9 +76,11 @@ def replay_record(rec: dict, seat: int | None = None, step: bool = False, lang: 
             if key == "a":
                 step = False
         hand = state.hand_number
+        before = state.view(seat)
         state.apply(text)
         new = [_public(ev) for ev in events[seen:len(state.events)] if _visible(ev, seat)]
         seen = len(state.events)
+        explain_tricks(new, before, actor, text, names)
         for line in action_lines(actor, text, new, names):
             console.print(line)
         if state.hand_number != hand or state.is_terminal():
@@ -78,6 +90,6 @@ def replay_record(rec: dict, seat: int | None = None, step: bool = False, lang: 
     console.print(view_table(state.view(seat), names, title="Final position"))
     if state.is_terminal():
         returns = state.returns()
-        console.print("Match over. Returns: " + ", ".join(f"Seat {i + 1}: {r:g}" for i, r in enumerate(returns)))
+        console.print(f"Match over. {match_result_text(state.view(seat), returns, names)}.")
     else:
         console.print("The record ends before the match is over (continue it with stich play --resume FILE).")

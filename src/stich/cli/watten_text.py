@@ -64,6 +64,62 @@ def rows(view: dict, names) -> list[tuple[str, str]]:
     return out
 
 
+def hand_order(view: dict, names) -> tuple[dict, dict, str | None]:
+    """The hand's strength per card, its special cards' names and the trump suit, for the compact hand:
+    the Kritische always (Bavarian), the Weli, and once Schlag and trump are known to this seat the
+    Guate, Rechte (Hauptschlag), Linke (Blinde), strongest first by the hand's ranking (§2.3)."""
+    g, deck = names.game, names.deck
+    hand = view.get("hand") or []
+    schlag, trump = view.get("schlag"), view.get("trump")
+    marks = dict(KRITISCHE) if g.bavarian else {"S6": "Weli"}
+    strength = {c: deck.rank(deck.parse(c)) + (100 * (3 - list(KRITISCHE).index(c)) if c in marks and g.bavarian
+                                               else 0) for c in hand}   # the Kritische beat everything (B1.1)
+    if schlag and trump:
+        for name, cards in special_cards(schlag, trump, names):
+            marks.update({c: KRITISCHE[c] if name == "Kritische" else name for c in cards})
+        rk = g.ranking(deck.rank_codes.index(schlag), deck.suit_codes.index(trump))
+        strength = {c: rk.key[deck.parse(c)] * 16 + strength[c] for c in hand}
+    elif schlag:
+        marks.update({c: "Schlag" for c in hand if deck.rank_codes[deck.rank(deck.parse(c))] == schlag})
+    return strength, {c: m for c, m in marks.items() if c in hand}, trump
+
+
+#: the variants whose Ansage is hidden from the two other players, and the rule that says so
+HIDDEN_ANSAGE = {"euregio": "E.4: “the other two players do not know it”",
+                 "blind": "T3: “not told Schlag or trump for the whole hand”"}
+
+
+def hand_end_note(view: dict, names) -> str | None:
+    """For a player who did not learn the Ansage (his view, taken before the hand's last action, lacks
+    Schlag or trump), the line that says it stays secret and why: no rule makes it public after the hand."""
+    rule = HIDDEN_ANSAGE.get(names.game.variant)
+    if rule is None or (view.get("schlag") and view.get("trump")):
+        return None
+    return (f"[dim]The Ansage stays secret: only the two Ansager know Schlag and trump, also after the hand "
+            f"(rules {rule}; no rule makes it public).[/dim]")
+
+
+def trick_reason(view: dict, cards: list[dict], winner: int, names) -> str | None:
+    """Why the trick went to ``winner``: the Kritische, Guate, Rechte, (first) Linke, trump or the highest
+    of the suit led (§2.3); None while this seat does not know both Schlag and trump."""
+    from stich.cli.render import plain_trick_reason
+
+    schlag, trump = view.get("schlag"), view.get("trump")
+    won = next((p["card"] for p in cards if p["seat"] == winner), None)
+    if not (schlag and trump) or won is None:
+        return None
+    for name, special in special_cards(schlag, trump, names):
+        if won in special:
+            if name == "Kritische":
+                return f"the {KRITISCHE[won]} (a Kritische)"
+            if sum(p["card"] in special for p in cards) > 1:
+                return f"the first {name}"   # equal cards: the first played wins (§2.3)
+            return f"the {name}"
+    if won == "S6" and names.game.family == "tyrolean" and trump != "S":
+        return "trump (the Weli, the lowest trump)"   # T1.2: a trump of no suit
+    return plain_trick_reason(cards, winner, names, trump)
+
+
 # --- the pieces ------------------------------------------------------------------------------------
 
 def _both(seats, names) -> str:
