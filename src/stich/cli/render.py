@@ -6,8 +6,6 @@ the terminal never shows more than that seat may know.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import os
 
 from rich.columns import Columns
@@ -17,6 +15,8 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
+from stich.engine import OptionError, companion, game_class
+
 #: the view keys every game has; anything else is game-specific and shown as info
 STANDARD_KEYS = frozenset({
     "game", "variant", "options", "seat", "num_players", "current_player", "terminal", "hand",
@@ -24,30 +24,23 @@ STANDARD_KEYS = frozenset({
     "actions",  # the hand's action log: for bots and samplers; the narration already shows it
 })
 
-#: the language a game's cards are named in by default
-DEFAULT_LANG = {"watten": "de", "battn": "it", "biscambiggia": "it", "barbu": "fr"}
 LANGS = ("en", "de", "it", "fr")
 
 
-_GAME_TEXT: dict = {}
-
-
 def game_text(game):
-    """The module that tells a game's own events and view fields in words, or None.
-
-    By convention ``stich.cli.<game>_text``, with ``NARRATED_VERBS``, ``KEYS``, ``TELLERS``,
-    ``echoes`` and ``rows`` (see ``barbu_text``); a game without one gets the generic text."""
-    name = getattr(game, "name", None)
-    if name not in _GAME_TEXT:
-        module = f"stich.cli.{name}_text"
-        found = isinstance(name, str) and name.isidentifier() and importlib.util.find_spec(module) is not None
-        _GAME_TEXT[name] = importlib.import_module(module) if found else None
-    return _GAME_TEXT[name]
+    """The module that tells a game's own events and view fields in words, or None: its
+    ``"narration"`` companion (``Game.companions``), with ``NARRATED_VERBS``, ``KEYS``,
+    ``TELLERS``, ``echoes`` and ``rows``; a game without one gets the generic text."""
+    return companion(game, "narration")
 
 
 def default_lang(game_name: str) -> str:
-    """The default card-name language of a game (``en`` for games without one)."""
-    return DEFAULT_LANG.get(game_name, "en")
+    """The default card-name language of a game (``Game.default_language``; ``en`` for a name
+    that is no game)."""
+    try:
+        return game_class(game_name).default_language
+    except OptionError:
+        return "en"
 
 
 class Names:
@@ -147,7 +140,7 @@ class Names:
 SEAT_KEYS = frozenset({
     "seat", "winner", "player", "leader", "dealer", "caller", "by", "declarer", "loser", "forehand", "cutter",
     "bidder", "partner", "called", "taker", "to", "from", "first", "starter", "next", "traitor", "helper",
-    "D", "R", "P", "L",  # Battn's roles: dealer, his right, partner, left
+    "D", "R", "P", "L",  # role letters some games name seats by: dealer, his right, partner, left
 })
 SEAT_LIST_KEYS = frozenset({"seats", "winners", "losers", "players", "team", "partners", "passed",
                             "doubles", "redoubles", "doubled", "redoubled", "businesses"})

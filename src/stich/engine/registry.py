@@ -45,6 +45,28 @@ def game_class(name: str) -> type[Game]:
     return getattr(importlib.import_module(module), cls)
 
 
+_COMPANIONS: dict[tuple[str, str], object] = {}
+
+
+def companion(game_or_name, role: str):
+    """The module a game declares for ``role`` in ``Game.companions`` (``"heuristic"``,
+    ``"encoder"``, ``"narration"``...), imported once; None when the game (or name) declares none
+    or is unknown.  This is the one way the layers above find what a game adds to them."""
+    name = game_or_name if isinstance(game_or_name, str) else getattr(game_or_name, "name", None)
+    key = (name, role)
+    if key not in _COMPANIONS:
+        if isinstance(game_or_name, Game):
+            cls = type(game_or_name)
+        else:
+            try:
+                cls = game_class(name)
+            except OptionError:
+                return None
+        path = cls.companions.get(role)
+        _COMPANIONS[key] = importlib.import_module(path) if path else None
+    return _COMPANIONS[key]
+
+
 def game(name: str, variant: str | None = None, **options) -> Game:
     """A game with validated, frozen options, e.g. ``game("watten", variant="bavarian_3", maschine="on")``."""
     return game_class(name)(variant, **options)

@@ -26,6 +26,23 @@ class WattenGame(Game):
     reveal_events = frozenset({"deal", "show", "reveal", "cut_card", "cut_peek", "stock_peek", "maschine",
                                "challenge", "face_up"})
 
+    # What the layers above ask (engine.Game documents each field).
+    default_language = "de"
+    max_decisions = 200
+    card_verb = "play"
+    search_verbs = ("play",)
+    rollout_avoid = frozenset({"raise", "fold", "concede", "ask_exchange", "ask_swap", "challenge"})
+    calm_verbs = frozenset({"accept", "hold"})
+    two_sided = True    # 2 and 4 players: seat parity; 3 players: the forehand against the other two
+    companions = {"heuristic": "stich.bots.heuristic.watten", "encoder": "stich.encoding.watten",
+                  "narration": "stich.cli.watten_text"}
+
+    def reward_scale(self) -> float:
+        return float(self.options["target"])
+
+    def pack_setup(self, codes: list[str]) -> dict:
+        return {"pack": codes}   # the whole pack top first; the cutter cuts
+
     def __init__(self, variant: str | None = None, **options):
         # §2.W: lock_at defaults to target - 2 whatever the target (R12).
         if "target" in options and "lock_at" not in options:

@@ -6,10 +6,11 @@ from stich.engine import State
 from stich.rulesets.watten.deal import ANSAGE, CUT, DECIDE, OVER, PLAY, REQUEST, RESPOND, DealMixin
 from stich.rulesets.watten.game import RAISE_BIT
 from stich.rulesets.watten.play import PlayMixin
+from stich.rulesets.watten.playout import SearchMixin
 from stich.rulesets.watten.ranking import RANK_CODES, SUIT_CODES
 
 
-class WattenState(DealMixin, PlayMixin, State):
+class WattenState(DealMixin, PlayMixin, SearchMixin, State):
     """A Watten match: hands are played until a side (or player) reaches the target."""
 
     # The fields every hand sets (_start, _begin_hand) are slots: with them in the instance dict it
