@@ -45,6 +45,8 @@ class Game:
     # --- what the layers above ask about a game (each game declares its own; docs/engine.md) ---
     #: the language its cards are named in by default (terminal, browser)
     default_language: str = "en"
+    #: the cards each seat is dealt for a hand (an explicit set-up's ``hands``; the rest is stock)
+    cards_per_hand: int | None = None
     #: the most decisions one hand may take before an adapter stops it (OpenSpiel's
     #: ``max_game_length``): far above any real hand
     max_decisions: int = 400

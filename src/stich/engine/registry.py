@@ -3,23 +3,55 @@
 from __future__ import annotations
 
 import importlib
+import importlib.metadata
 import importlib.util
+import tomllib
+from pathlib import Path
 
 from stich.engine.core import RECORD_FORMAT, Game, State
 from stich.engine.errors import OptionError, RecordError, StichError
 
-# name -> "module:Class"; modules are imported only when the game is first used.
-_GAMES: dict[str, str] = {
-    "watten": "stich.rulesets.watten:WattenGame",
-    "battn": "stich.rulesets.battn:BattnGame",
-    "biscambiggia": "stich.rulesets.biscambiggia:BiscambiggiaGame",
-    "barbu": "stich.rulesets.barbu:BarbuGame",
-}
+#: the entry-point group through which a package adds games: ``name = "package.module:GameClass"``
+ENTRY_POINT_GROUP = "stich.games"
+
+# name -> "module:Class", filled on first use (_games); modules are imported only when the game
+# is first used.
+_GAMES: dict[str, str] = {}
+_FOUND = False
+
+
+def _checkout_entry_points() -> dict[str, str]:
+    """The games stich's own pyproject.toml declares, when stich runs from a source checkout (an
+    editable install whose metadata predates an added game still finds it)."""
+    pyproject = Path(__file__).resolve().parents[3] / "pyproject.toml"
+    try:
+        with pyproject.open("rb") as f:
+            project = tomllib.load(f).get("project", {})
+    except (OSError, tomllib.TOMLDecodeError):
+        return {}
+    if project.get("name") != "stich":
+        return {}
+    return dict(project.get("entry-points", {}).get(ENTRY_POINT_GROUP, {}))
+
+
+def _games() -> dict[str, str]:
+    """Every game: stich's own first (from its checkout or its installed metadata), then the
+    entry points of other installed packages, then those added by :func:`register`."""
+    global _FOUND
+    if not _FOUND:
+        _FOUND = True
+        found = _checkout_entry_points()
+        for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+            found.setdefault(ep.name, ep.value)
+        for name, target in found.items():
+            _GAMES.setdefault(name, target)
+    return _GAMES
 
 
 def register(name: str, target: str) -> None:
-    """Register a game class given as ``"package.module:ClassName"``."""
-    _GAMES[name] = target
+    """Register a game class given as ``"package.module:ClassName"`` (an installed package uses
+    the ``stich.games`` entry-point group instead)."""
+    _games()[name] = target
 
 
 def _available(target: str) -> bool:
@@ -32,13 +64,13 @@ def _available(target: str) -> bool:
 
 def games() -> list[str]:
     """The names of the games this installation provides."""
-    return [name for name, target in _GAMES.items() if _available(target)]
+    return [name for name, target in _games().items() if _available(target)]
 
 
 def game_class(name: str) -> type[Game]:
     """The Game class of a game name."""
     key = str(name).strip().lower()
-    target = _GAMES.get(key)
+    target = _games().get(key)
     if target is None or not _available(target):
         raise OptionError(f"unknown game {name!r}; games are: {', '.join(games())}")
     module, cls = target.split(":")

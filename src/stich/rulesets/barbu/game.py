@@ -50,6 +50,7 @@ class BarbuGame(Game):
     reveal_events = frozenset({"domino_play"})  # domino cards are played face up to the layout
 
     # What the layers above ask (engine.Game documents each field).
+    cards_per_hand = 13
     default_language = "fr"
     max_decisions = 400
     card_verb = "play"

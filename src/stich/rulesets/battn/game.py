@@ -26,6 +26,7 @@ class BattnGame(Game):
     reveal_events = frozenset({"cut", "stock_bottom", "partner_hand", "first_dealer"})
 
     # What the layers above ask (engine.Game documents each field).
+    cards_per_hand = 5
     default_language = "it"
     max_decisions = 300
     card_verb = "play"

@@ -26,6 +26,7 @@ class BiscambiggiaGame(Game):
     state_class = BiscambiggiaState
 
     # What the layers above ask (engine.Game documents each field).
+    cards_per_hand = 8
     default_language = "it"
     max_decisions = 300
     card_verb = "play"

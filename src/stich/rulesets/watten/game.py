@@ -27,6 +27,7 @@ class WattenGame(Game):
                                "challenge", "face_up"})
 
     # What the layers above ask (engine.Game documents each field).
+    cards_per_hand = 5
     default_language = "de"
     max_decisions = 200
     card_verb = "play"
