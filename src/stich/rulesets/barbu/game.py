@@ -58,7 +58,7 @@ class BarbuGame(Game):
     rollout_avoid = frozenset({"double", "redouble"})
     calm_verbs = frozenset({"pass"})
     companions = {"heuristic": "stich.bots.heuristic.barbu", "encoder": "stich.encoding.barbu",
-                  "narration": "stich.cli.barbu_text"}
+                  "narration": "stich.rulesets.barbu.text"}
 
     def reward_scale(self) -> float:
         return 200.0

@@ -36,7 +36,7 @@ class BattnGame(Game):
     calm_verbs = frozenset({"accept", "orbi_accept", "pass", "x_play"})
     two_sided = True    # two pairs of partners, seat parity
     companions = {"heuristic": "stich.bots.heuristic.battn", "encoder": "stich.encoding.battn",
-                  "narration": "stich.cli.battn_text"}
+                  "narration": "stich.rulesets.battn.text"}
 
     def reward_scale(self) -> float:
         return float(self.options["target"])

@@ -34,7 +34,7 @@ class BiscambiggiaGame(Game):
     rollout_avoid = frozenset({"bid"})
     calm_verbs = frozenset({"pass"})
     companions = {"heuristic": "stich.bots.heuristic.biscambiggia", "encoder": "stich.encoding.biscambiggia",
-                  "narration": "stich.cli.biscambiggia_text"}
+                  "narration": "stich.rulesets.biscambiggia.text"}
 
     def reward_scale(self) -> float:
         return 8.0 if self.options["cappotto_double"] else 4.0   # 4 marche (8 with cappotto_double)

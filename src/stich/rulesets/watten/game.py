@@ -36,7 +36,7 @@ class WattenGame(Game):
     calm_verbs = frozenset({"accept", "hold"})
     two_sided = True    # 2 and 4 players: seat parity; 3 players: the forehand against the other two
     companions = {"heuristic": "stich.bots.heuristic.watten", "encoder": "stich.encoding.watten",
-                  "narration": "stich.cli.watten_text"}
+                  "narration": "stich.rulesets.watten.text"}
 
     def reward_scale(self) -> float:
         return float(self.options["target"])
