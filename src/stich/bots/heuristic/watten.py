@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from stich.bots.heuristic._common import arg, by_verb, follow, played_cards
 from stich.cards import deck as _deck
+from stich.rulesets.watten.options import VARIANT_TABLE
 from stich.rulesets.watten.ranking import RANK_CODES, SEVEN, SUIT_CODES, WELI_RANK, guate_rank, kritische_cards
 
 # The game's own rule facts (rules §0.2, §2.3), not copies.
@@ -31,14 +32,13 @@ WELI = _D33.code(_D33.find(SUIT_CODES.index("S"), WELI_RANK))
 
 
 def family(variant: str) -> str:
-    if variant.startswith("bavarian"):
-        return "bavarian"
-    return "tyrolean" if variant == "tyrolean" else "guate"
+    """The ranking family of a variant: its row of the game's variant table."""
+    return VARIANT_TABLE[variant].family
 
 
 def deck(variant: str) -> list[str]:
     cards = [s + r for s in SUITS for r in RANKS[1:]]
-    if not variant.startswith("bavarian"):
+    if VARIANT_TABLE[variant].deck == 33:
         cards.append(WELI)
     return cards
 

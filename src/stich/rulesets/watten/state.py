@@ -153,7 +153,7 @@ class WattenState(DealMixin, PlayMixin, SearchMixin, State):
         if not g.blind:   # in the blind variants Schlag and trump are never public (T3, E.4)
             out["schlag"] = None if self.schlag is None else RANK_CODES[self.schlag]
             out["trump"] = None if self.trump is None else SUIT_CODES[self.trump]
-        if g.variant == "blind":
+        if g.row.face_up_first_trick:
             out["face_up_trick"] = self.face_up
         if self.phase == OVER:
             out["result"] = dict(self.result)
