@@ -104,3 +104,21 @@ game = pyspiel.load_game("python_stich_trio_short")
 pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
 print(game.max_game_length())
 """)
+
+
+def test_stichs_own_games_are_entry_points_of_the_same_group():
+    """The built-in games are declared like any outside game; from a checkout stich reads its own
+    pyproject (a line reader, checked here against tomllib) so that an editable install whose
+    metadata predates a new game still lists it."""
+    import importlib.metadata
+    import tomllib
+
+    from stich.engine.registry import ENTRY_POINT_GROUP, _checkout_entry_points
+
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        declared = tomllib.load(f)["project"]["entry-points"][ENTRY_POINT_GROUP]
+    assert _checkout_entry_points() == declared
+    assert list(declared) == ["watten", "battn", "biscambiggia", "barbu"]
+    installed = {ep.name: ep.value for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)
+                 if ep.dist is not None and ep.dist.name == "stich"}
+    assert not installed or installed == declared

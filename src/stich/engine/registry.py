@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import importlib
-import importlib.metadata
 import importlib.util
-import tomllib
-from pathlib import Path
+import os
 
 from stich.engine.core import RECORD_FORMAT, Game, State
 from stich.engine.errors import OptionError, RecordError, StichError
@@ -17,41 +15,59 @@ ENTRY_POINT_GROUP = "stich.games"
 # name -> "module:Class", filled on first use (_games); modules are imported only when the game
 # is first used.
 _GAMES: dict[str, str] = {}
-_FOUND = False
+_READ = 0   # 1: stich's own checkout read; 2: every installed package's entry points read too
 
 
 def _checkout_entry_points() -> dict[str, str]:
     """The games stich's own pyproject.toml declares, when stich runs from a source checkout (an
-    editable install whose metadata predates an added game still finds it)."""
-    pyproject = Path(__file__).resolve().parents[3] / "pyproject.toml"
+    editable install whose metadata predates an added game still finds it).
+
+    Read line by line (``name = "module:Class"`` under the group's table header), not with
+    tomllib: importing that costs more than every game module."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "pyproject.toml")
     try:
-        with pyproject.open("rb") as f:
-            project = tomllib.load(f).get("project", {})
-    except (OSError, tomllib.TOMLDecodeError):
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+    except OSError:
         return {}
-    if project.get("name") != "stich":
+    if 'name = "stich"' not in lines:
         return {}
-    return dict(project.get("entry-points", {}).get(ENTRY_POINT_GROUP, {}))
+    found, inside = {}, False
+    for line in lines:
+        text = line.split("#", 1)[0].strip()
+        if text.startswith("["):
+            inside = text == f'[project.entry-points."{ENTRY_POINT_GROUP}"]'
+        elif inside and "=" in text:
+            key, value = (x.strip() for x in text.split("=", 1))
+            found[key] = value.strip('"')
+    return found
 
 
-def _games() -> dict[str, str]:
+def _games(name: str | None = None, *, installed: bool = True) -> dict[str, str]:
     """Every game: stich's own first (from its checkout or its installed metadata), then the
-    entry points of other installed packages, then those added by :func:`register`."""
-    global _FOUND
-    if not _FOUND:
-        _FOUND = True
-        found = _checkout_entry_points()
+    entry points of other installed packages, then those added by :func:`register`.
+
+    The installed packages' entry points are read once, when a list of every game is asked for or
+    a ``name`` is not among stich's own (importing ``importlib.metadata`` alone takes tens of
+    milliseconds, which ``stich.game("watten")`` from a checkout need not pay)."""
+    global _READ
+    if _READ == 0:
+        _READ = 1
+        for key, target in _checkout_entry_points().items():
+            _GAMES.setdefault(key, target)
+    if _READ == 1 and installed and (name is None or name not in _GAMES):
+        _READ = 2
+        import importlib.metadata
+
         for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
-            found.setdefault(ep.name, ep.value)
-        for name, target in found.items():
-            _GAMES.setdefault(name, target)
+            _GAMES.setdefault(ep.name, ep.value)
     return _GAMES
 
 
 def register(name: str, target: str) -> None:
     """Register a game class given as ``"package.module:ClassName"`` (an installed package uses
     the ``stich.games`` entry-point group instead)."""
-    _games()[name] = target
+    _games(installed=False)[name] = target
 
 
 def _available(target: str) -> bool:
@@ -70,7 +86,7 @@ def games() -> list[str]:
 def game_class(name: str) -> type[Game]:
     """The Game class of a game name."""
     key = str(name).strip().lower()
-    target = _games().get(key)
+    target = _games(key).get(key)
     if target is None or not _available(target):
         raise OptionError(f"unknown game {name!r}; games are: {', '.join(games())}")
     module, cls = target.split(":")
