@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from stich.engine.errors import MalformedActionError
+from stich.errors import MalformedActionError
 
 __all__ = ["Deck", "DECKS", "deck", "iter_bits", "popcount"]
 

@@ -16,15 +16,15 @@ Importing this module registers one game per (game, variant) with ``pyspiel.regi
 3. the pack, card by card: ``len(deck)`` nodes, each picks one of the cards not yet placed
    (outcome = card index in ``game.deck``), so every permutation is equally likely.
 
-The permutation is the whole pack top first: Watten's ``pack=`` (then the cutter cuts) and Battn's
-``deck=`` (then L cuts); Biscambiggia and Barbu deal ``len(deck) / n`` consecutive cards per seat
-(``hands=``).  The episode ends when the hand is scored (the engine's ``hand_number`` moves on or
-the match is over).  Returns: the per-hand score change of each seat minus the mean change,
+The permutation is the whole pack top first; the game's ``Game.pack_setup`` turns it into the set-up
+of its first hand (e.g. Watten's ``pack=``, then the cutter cuts; by default ``len(deck) / n``
+consecutive cards per seat, ``hands=``).  The episode ends when the hand is scored (the engine's
+``hand_number`` moves on or the match is over).  Returns: the per-hand score change of each seat minus the mean change,
 each change clipped to ``±scale`` and divided by ``scale``
 (:func:`stich.encoding.rewards.hand_rewards`), so utilities lie in ``[-2, 2]`` and sum to zero.
 
-``max_game_length`` is the parameter ``max_decisions`` (a per-game default far above any real
-hand): Watten's raises are not capped by the rules, so a hand stopped after ``max_decisions``
+``max_game_length`` is the parameter ``max_decisions`` (the game's ``Game.max_decisions``, far
+above any real hand): Watten's raises are not capped by the rules, so a hand stopped after ``max_decisions``
 player decisions scores 0 for everybody; this keeps the bound true.
 
 Players' actions are indices into ``game.action_space``.  Information-state strings are the
@@ -49,10 +49,9 @@ import stich.engine
 from stich.encoding import encode, observation_size
 from stich.encoding.rewards import hand_rewards
 
-__all__ = ["DEFAULT_MAX_DECISIONS", "NUM_SEEDS", "game_names", "load", "register", "short_name"]
+__all__ = ["NUM_SEEDS", "game_names", "load", "register", "short_name"]
 
 NUM_SEEDS = 16
-DEFAULT_MAX_DECISIONS = {"watten": 200, "battn": 300, "biscambiggia": 300, "barbu": 400}
 RESAMPLE_TRIES = 400
 #: Counters of resample_from_infostate: calls, worlds tried, fallbacks to the true state.
 RESAMPLE_STATS = {"calls": 0, "tries": 0, "kept_seed": 0, "fallbacks": 0}
@@ -142,7 +141,7 @@ def _from_param(spec, value):
 
 def _game_type(name: str, variant: str, g) -> pyspiel.GameType:
     params = {k: _to_param(v) for k, v in dict(g.options).items()}
-    params["max_decisions"] = DEFAULT_MAX_DECISIONS.get(name, 400)
+    params["max_decisions"] = g.max_decisions
     return pyspiel.GameType(
         short_name=f"python_stich_{name}_{variant}",
         long_name=f"stich {g.title or name} ({variant}), one hand",
@@ -243,14 +242,7 @@ class StichSpielState(pyspiel.State):
     def _build(self, dealer, seed, pack, actions):
         g = self.stich_game
         codes = [g.deck.code(i) for i in pack]
-        n = g.num_players
-        if g.name == "watten":
-            st = g.new_state(seed=seed, pack=codes, dealer=dealer)
-        elif g.name == "battn":
-            st = g.new_state(seed=seed, deck=codes, dealer=dealer)
-        else:
-            k = len(codes) // n
-            st = g.new_state(seed=seed, hands=[codes[i * k:(i + 1) * k] for i in range(n)], dealer=dealer)
+        st = g.new_state(seed=seed, dealer=dealer, **g.pack_setup(codes))
         space = g.action_space
         for a in actions:
             st.apply(space[a])

@@ -360,3 +360,22 @@ def test_watten_leads_its_unbeatable_card():
     s = g.new_state(hands=hands, dealer=3)
     play_on(s, "schlag U", "trump E")
     assert card_choice(s) == "play HK"
+
+
+@pytest.mark.parametrize("variant", ["bavarian_4", "tyrolean", "guate"])
+@pytest.mark.parametrize("guate7", [False, True])
+def test_watten_heuristic_strength_is_the_games_own_ranking(variant, guate7):
+    """The heuristic's card keys with known Schlag and trump are exactly the engine's ranking (it
+    reads the game's rank codes, Kritische and Guate rule instead of keeping copies)."""
+    from stich.bots.heuristic import watten as hw
+    from stich.rulesets.watten.ranking import RANK_CODES, SUIT_CODES, build_ranking
+
+    game = stich.game("watten", variant, **({"guate_when_weli_schlag": "trump7"} if guate7 and variant == "guate"
+                                            else {}))
+    d = game.deck
+    for schlag in game.schlag_ranks:
+        for trump in range(4):
+            rk = build_ranking(d, game.family, schlag, trump, game.guate_trump7)
+            for c in range(len(d)):
+                mine = hw.key(d.code(c), RANK_CODES[schlag], SUIT_CODES[trump], hw.family(variant), game.guate_trump7)
+                assert mine == rk.key[c], (variant, RANK_CODES[schlag], SUIT_CODES[trump], d.code(c))

@@ -11,6 +11,7 @@ import stich
 from stich.arena.table import ask, fallback_rng
 from stich.bots import bot_class, make_bot
 from stich.bots.search import CheatBot, ISMCTSBot, PIMCBot
+from stich.engine import State
 from stich.engine.worlds import supports_worlds
 
 GAMES = [g for g in ("watten", "battn", "biscambiggia", "barbu") if g in stich.games()
@@ -139,34 +140,49 @@ def test_search_only_and_options():
 
 
 def test_three_player_watten_is_solved_by_sides():
-    """Three-player Watten is one against two (``state.side``): the exact solver applies."""
-    from stich.bots.search.pimc import _side, two_sided
-
+    """Three-player Watten is one against two (``state.side_of``): the exact solver applies."""
     game = stich.game("watten", variant="bavarian_3")
-    assert two_sided(game)
+    assert game.two_sided
     state = game.new_state(seed=3)
-    assert sorted(_side(state, s) for s in range(3)) == [0, 1, 1]
+    assert sorted(state.side_of(s) for s in range(3)) == [0, 1, 1]
     seat = state.current_player
     view = json.loads(json.dumps(state.view(seat)))
     legal = [str(a) for a in state.legal_actions()]
     assert make_bot("pimc", seed=1, budget=3, search_only=None).choose(view, legal) in legal
 
 
-def test_playout_policies_choose_legal_cards():
-    from stich.bots.search.policies import POLICIES
+class _NoChance(random.Random):
+    """An rng that refuses to be asked: a playout policy that consults it decided nothing."""
 
-    for name in POLICIES:
-        if name not in stich.games():
-            continue
-        game = stich.game(name)
-        rng = random.Random(4)
-        for seed in range(3):
-            state = game.new_state(seed=seed)
-            for _ in range(400):
-                if state.is_terminal():
-                    break
-                legal = state.legal_actions()
-                plays = [a for a in legal if a.verb == "play"]
-                if len(plays) > 1:
-                    assert POLICIES[name](state, plays, rng) in plays
-                state.apply(rng.choice(legal))
+    def randrange(self, *args, **kwargs):
+        raise LookupError("the policy fell back to a random card")
+
+
+@pytest.mark.parametrize("name", ["watten", "battn", "biscambiggia", "barbu"])
+def test_playout_policies_choose_legal_cards_by_reading_the_state(name):
+    """Every game's playout policy returns a legal card, and in many positions (a trick being
+    followed) decides by the state's fields without chance: a renamed field it reads makes it raise
+    (AttributeError) or fall back to random cards everywhere, and this test fails."""
+    game = stich.game(name)
+    assert game.state_class.playout_card is not State.playout_card   # the game has its own
+    rng = random.Random(4)
+    decided = asked = 0
+    for seed in range(3):
+        state = game.new_state(seed=seed)
+        for _ in range(400):
+            if state.is_terminal():
+                break
+            legal = state.legal_actions()
+            plays = [a for a in legal if a.verb == game.card_verb]
+            if len(plays) > 1:
+                asked += 1
+                assert state.playout_card(plays, rng) in plays
+                try:
+                    choice = state.playout_card(plays, _NoChance())
+                except LookupError:
+                    pass
+                else:
+                    assert choice in plays
+                    decided += 1
+            state.apply(rng.choice(legal))
+    assert asked and decided >= asked // 4, (name, asked, decided)

@@ -7,7 +7,7 @@ import pexpect
 
 import stich
 from stich.cli.render import Names
-from stich.cli.watten_text import hand_end_note
+from stich.rulesets.watten.text import hand_end_note
 
 from .helpers import PROMPT, spawn
 

@@ -106,5 +106,5 @@ def test_tensors_and_strings():
     assert s.observation_string(p) != s.information_state_string(p)
     other = (p + 1) % 4
     assert s.information_state_string(p) != s.information_state_string(other)
-    assert game.max_game_length() == sos.DEFAULT_MAX_DECISIONS["watten"]
+    assert game.max_game_length() == n.max_decisions == 200
     assert game.num_distinct_actions() == len(n.action_space)

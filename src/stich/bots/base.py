@@ -149,11 +149,10 @@ def _load_bot_modules() -> None:
         return
     _loaded = True
     import importlib
+    import os
     import pkgutil
 
-    import stich.bots as pkg
-
-    for info in pkgutil.iter_modules(pkg.__path__):
+    for info in pkgutil.iter_modules([os.path.dirname(__file__)]):   # the modules beside this one
         if info.name in ("base", "random_bot") or info.name.startswith("_"):
             continue
         try:
@@ -166,6 +165,28 @@ PREFERRED = ("pimc", "ismcts", "heuristic", "random")
 #: the default thinking budget of ``stich play`` and hints: None = each bot's own default, the
 #: measured one (``pimc``: 16 worlds per decision, about 0.05 s; README figures)
 DEFAULT_BUDGET = None
+
+
+#: bots given as ``PREFIX:ARGUMENT`` (``cmd:PROGRAM``), made by a factory a bot module registers
+#: (``stich.bots.external``: outside programs speaking the stich-bot protocol)
+PROGRAM_PREFIXES = ("cmd",)
+_FACTORIES: dict[str, object] = {}
+
+
+def register_bot_factory(prefix: str, factory) -> None:
+    """Register ``factory(argument, seed=, budget=, **kwargs) -> Bot`` for names ``PREFIX:ARGUMENT``."""
+    _FACTORIES[prefix.strip().lower()] = factory
+
+
+def program_bot(prefix: str, argument: str, **kwargs) -> Bot:
+    """The bot a registered factory makes for ``PREFIX:ARGUMENT``."""
+    factory = _FACTORIES.get(prefix)
+    if factory is None:
+        _load_bot_modules()
+        factory = _FACTORIES.get(prefix)
+    if factory is None:
+        raise ValueError(f"no bot factory for {prefix}: ({'; '.join(LOAD_ERRORS.values()) or 'none registered'})")
+    return factory(argument, **kwargs)
 
 
 def register_bot(name: str, cls: type[Bot]) -> None:
@@ -220,10 +241,9 @@ def make_bot(name: str, seed: int | None = None, budget=None, **kwargs) -> Bot:
     Raises ``ValueError`` with the list of known bots for an unknown name, and for a bad budget.
     """
     text = str(name).strip()
-    if text.lower().startswith("cmd:"):
-        from stich.protocol import ExternalBot
-
-        return ExternalBot(text[4:].strip(), seed=seed, budget=budget, **kwargs)
+    prefix, sep, rest = text.partition(":")
+    if sep and prefix.strip().lower() in PROGRAM_PREFIXES:
+        return program_bot(prefix.strip().lower(), rest.strip(), seed=seed, budget=budget, **kwargs)
     cls = bot_class(text)
     parsed = Budget.parse(budget)
     if not parsed:

@@ -5,21 +5,20 @@ Per game and variant, each measured for ``seconds``:
 * **hands/s** - a fresh state from a new seed, one hand played to its end (the end is
   ``state.hand_number`` changing or the match ending) with uniformly random legal actions,
   every decision (cuts, bids, trump choices, plays) included (a game that defers its next deal
-  until the state is observed, as Barbu does, does not deal it here: the loop reads only
-  ``hand_number`` and ``is_terminal()``, as OpenSpiel's one-deal games deal no next hand);
+  until the state is observed does not deal it here: the loop reads only ``hand_number`` and
+  ``is_terminal()``, as OpenSpiel's one-deal games deal no next hand);
 * **matches/s** - whole matches the same way;
 * **actions/s** - actions applied per second during the match runs.
 
 When ``pyspiel`` (OpenSpiel) is importable the same Python loop runs over OpenSpiel's
 ``euchre`` and ``hearts`` (one deal each; chance nodes sampled with ``random.choice`` over
-``chance_outcomes``), and each stich game's hands/s is shown as a ratio of euchre's deals/s
-(and barbu's of hearts').
+``chance_outcomes``), and each stich game's hands/s is shown as a ratio of the deals/s of the
+OpenSpiel games it names in ``Game.bench_references``.
 
-Barbu's hands/s are deals of a *trick contract*, the kind of deal hearts is: the caller's
-declaration is drawn uniformly from the six trick contracts (TRUMPS with a random trump suit),
-everything after it is random play as above.  A random declaration would be DOMINO 13 times in
-22, a different game; ``benchmarks/barbu_speed.py`` times every contract, DOMINO included.
-Barbu's matches/s are whole matches as for every game.
+A game may fix the first action of each timed hand (``Game.bench_first_action``) so that its
+hands/s time the kind of deal the reference game is, and say so in ``Game.bench_note``: e.g. a
+game of several contracts times deals of its trick contracts only, everything after the
+declaration random play as above.  Its matches/s are whole matches as for every game.
 """
 
 from __future__ import annotations
@@ -33,6 +32,14 @@ from dataclasses import dataclass
 import stich
 
 MAX_ACTIONS = 1_000_000  # a match longer than this is reported as an error, not measured forever
+
+
+def _declared(name: str, field: str, default):
+    """What the stich game ``name`` declares for ``stich bench`` (``default`` for other rows)."""
+    try:
+        return getattr(stich.engine.game_class(name), field)
+    except stich.OptionError:
+        return default
 
 
 @dataclass
@@ -53,7 +60,7 @@ def bench_hands(g, seconds: float, rng: random.Random, first=None) -> tuple[floa
     """(hands/s, actions per hand) for fresh one-hand runs of game ``g``.
 
     ``first(rng)``, if given, is the hand's first action (text), applied instead of a random one
-    and counted like the others (barbu: a trick contract, see the module docstring)."""
+    and counted like the others (``Game.bench_first_action``, see the module docstring)."""
     choice = rng.choice
     hands = actions = 0
     seed = 0
@@ -105,18 +112,6 @@ def bench_matches(g, seconds: float, rng: random.Random) -> tuple[float, float, 
     return matches / elapsed, actions / elapsed, hands / matches
 
 
-BARBU_TRICK_CONTRACTS = ("NO_TRICKS", "NO_HEARTS", "NO_QUEENS", "BARBU", "NO_LAST_TWO", "TRUMPS")
-
-
-def barbu_trick_declaration(rng: random.Random) -> str:
-    """A uniformly random trick contract (not DOMINO), as the first caller's declaration."""
-    contract = rng.choice(BARBU_TRICK_CONTRACTS)
-    return f"contract {contract} {rng.choice('SHDC')}" if contract == "TRUMPS" else f"contract {contract}"
-
-
-FIRST_ACTION = {"barbu": barbu_trick_declaration}  # games whose hands/s fix the first action
-
-
 def bench_game(name: str, variant: str, seconds: float, seed: int = 0, game=None) -> Result:
     """Measure one game variant (errors are caught into ``Result.error``).
 
@@ -126,7 +121,7 @@ def bench_game(name: str, variant: str, seconds: float, seed: int = 0, game=None
     try:
         g = game if game is not None else stich.game(name, variant)
         rng = random.Random(seed)
-        res.hands_per_s, res.actions_per_hand = bench_hands(g, seconds, rng, FIRST_ACTION.get(name))
+        res.hands_per_s, res.actions_per_hand = bench_hands(g, seconds, rng, g.bench_first_action)
         res.matches_per_s, res.actions_per_s, res.hands_per_match = bench_matches(g, seconds, rng)
     except Exception as exc:  # a game under construction must not stop the benchmark
         res.error = f"{type(exc).__name__}: {exc}"
@@ -299,12 +294,13 @@ def _run(pairs, seconds, openspiel, console, pinned, rounds) -> list[Result]:
             "—" if r.matches_per_s is None else f"{r.matches_per_s:,.1f}",
             f"{r.actions_per_s:,.0f}", f"{r.actions_per_hand:.1f}",
             "—" if r.hands_per_match is None else f"{r.hands_per_match:.1f}",
-            ratio(euchre), ratio(hearts) if r.game == "barbu" else "",
+            ratio(euchre), ratio(hearts) if "hearts" in _declared(r.game, "bench_references", ()) else "",
         )
     console.print(table)
-    if any(r.game == "barbu" and not r.error for r in results):
-        console.print("  barbu hands/s: deals of a trick contract (the declaration drawn from the six "
-                      "trick contracts; DOMINO: benchmarks/barbu_speed.py); matches/s: whole matches.")
+    for name in dict.fromkeys(r.game for r in results if not r.error):
+        note = _declared(name, "bench_note", "")
+        if note:
+            console.print(f"  {name} hands/s: {note}")
     for line in errors:
         console.print(line, soft_wrap=True)
     return results

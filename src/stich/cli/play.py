@@ -188,7 +188,8 @@ def _shortcut(raw: str, state) -> Choice | None:
         if len(matches) == 1:
             return Choice("action", str(matches[0]))
         if not matches:
-            verbs = sorted({a.verb for a in legal if a.arg is not None and deck.is_card(a.arg)} | {"play"})
+            verbs = sorted({a.verb for a in legal if a.arg is not None and deck.is_card(a.arg)}
+                           | ({state.game.card_verb} if state.game.card_verb else set()))
             for verb in verbs:  # let the engine say why, e.g. "you must follow suit"
                 try:
                     state.clone().apply(f"{verb} {code}")
@@ -568,7 +569,7 @@ def start_match(game_name, variant, seat, seed, options, lang, bots, record_path
         record_path = record_path or resume
     else:
         if not game_name:
-            raise ValueError("name a game (stich play watten) or --resume a record file")
+            raise ValueError("name a game (stich play GAME) or --resume a record file")
         g = stich.game(game_name, variant, **parse_options(options))
         state = g.new_state(seed=seed)
     g = state.game

@@ -6,8 +6,6 @@ the terminal never shows more than that seat may know.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import os
 
 from rich.columns import Columns
@@ -17,6 +15,9 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
+from stich.engine import OptionError, companion, game_class
+from stich.engine.narration import plain_trick_reason
+
 #: the view keys every game has; anything else is game-specific and shown as info
 STANDARD_KEYS = frozenset({
     "game", "variant", "options", "seat", "num_players", "current_player", "terminal", "hand",
@@ -24,38 +25,21 @@ STANDARD_KEYS = frozenset({
     "actions",  # the hand's action log: for bots and samplers; the narration already shows it
 })
 
-#: the language a game's cards are named in by default
-DEFAULT_LANG = {"watten": "de", "battn": "it", "biscambiggia": "it", "barbu": "fr"}
 LANGS = ("en", "de", "it", "fr")
 
 
-_GAME_TEXT: dict = {}
-
-
 def game_text(game):
-    """The module that tells a game's own events and view fields in words, or None.
-
-    By convention ``stich.cli.<game>_text``, with ``NARRATED_VERBS``, ``KEYS``, ``TELLERS``,
-    ``echoes`` and ``rows`` (see ``barbu_text``); a game without one gets the generic text."""
-    name = getattr(game, "name", None)
-    if name not in _GAME_TEXT:
-        module = f"stich.cli.{name}_text"
-        found = isinstance(name, str) and name.isidentifier() and importlib.util.find_spec(module) is not None
-        _GAME_TEXT[name] = importlib.import_module(module) if found else None
-    return _GAME_TEXT[name]
+    """The module that tells a game's own events and view fields in words, or None: its
+    ``"narration"`` companion (``Game.companions``), with ``NARRATED_VERBS``, ``KEYS``,
+    ``TELLERS``, ``echoes`` and ``rows``; a game without one gets the generic text."""
+    return companion(game, "narration")
 
 
 def help_module(game):
-    """The module of a game's action texts, or None: by convention ``help`` beside the game's own module
-    (``stich.rulesets.watten.help`` for ``stich.rulesets.watten.game``), with ``HELP`` (verb -> text) and
-    optionally ``VARIANT_HELP`` (variant -> verb -> text, where a variant's rules differ)."""
-    package = type(game).__module__.rpartition(".")[0]
-    module = f"{package}.help"
-    try:
-        found = bool(package) and importlib.util.find_spec(module) is not None
-    except ModuleNotFoundError:
-        found = False
-    return importlib.import_module(module) if found else None
+    """The module of a game's action texts, or None: its ``"help"`` companion (``Game.companions``),
+    with ``HELP`` (verb -> text), ``WORDS`` (the game's own terms) and optionally ``VARIANT_HELP``
+    (variant -> verb -> text, where a variant's rules differ)."""
+    return companion(game, "help")
 
 
 def action_help(game, verb: str) -> str | None:
@@ -74,8 +58,12 @@ def word_help(game, word: str) -> str | None:
 
 
 def default_lang(game_name: str) -> str:
-    """The default card-name language of a game (``en`` for games without one)."""
-    return DEFAULT_LANG.get(game_name, "en")
+    """The default card-name language of a game (``Game.default_language``; ``en`` for a name
+    that is no game)."""
+    try:
+        return game_class(game_name).default_language
+    except OptionError:
+        return "en"
 
 
 class Names:
@@ -195,7 +183,7 @@ class Names:
 SEAT_KEYS = frozenset({
     "seat", "winner", "player", "leader", "dealer", "caller", "by", "declarer", "loser", "forehand", "cutter",
     "bidder", "partner", "called", "taker", "to", "from", "first", "starter", "next", "traitor", "helper",
-    "D", "R", "P", "L",  # Battn's roles: dealer, his right, partner, left
+    "D", "R", "P", "L",  # role letters some games name seats by: dealer, his right, partner, left
 })
 SEAT_LIST_KEYS = frozenset({"seats", "winners", "losers", "players", "team", "partners", "passed",
                             "doubles", "redoubles", "doubled", "redoubled", "businesses"})
@@ -411,22 +399,6 @@ def explain_tricks(events: list[dict], before: dict, seat: int, action: str, nam
         won = next((p["card"] for p in cards if p["seat"] == ev["winner"]), None)
         if won is not None:
             ev["card"], ev["why"] = won, trick_reason(before, cards, ev["winner"], names)
-
-
-def plain_trick_reason(cards: list[dict], winner: int, names: Names, trump: str | None) -> str | None:
-    """``trump``, ``the highest trump`` or ``the highest of the suit led`` (None where neither explains it)."""
-    deck = names.deck
-    won = next((p["card"] for p in cards if p["seat"] == winner), None)
-    if won is None or not cards:
-        return None
-
-    def suit(code):
-        return deck.suit_codes[deck.suit(deck.parse(code))]
-
-    led = suit(cards[0]["card"])
-    if trump and suit(won) == trump:
-        return "the highest trump" if led == trump else "trump"
-    return "the highest of the suit led" if suit(won) == led else None
 
 
 def _describe_event(ev: dict, names: Names) -> str | None:

@@ -5,7 +5,7 @@ see), so an observation cannot leak hidden information.  The vector's length dep
 game, its variant and its options; masks are over ``game.action_space`` (fixed order).
 
 >>> import stich, stich.encoding as enc
->>> g = stich.game("watten", variant="bavarian_3")
+>>> g = stich.game("watten", variant="bavarian_3")    # (an example game)
 >>> s = g.new_state(seed=1)
 >>> x = enc.encode(s.view(s.current_player), g)        # np.float32, len == enc.observation_size(g)
 >>> m = enc.action_mask(s, g)                          # np.int8, len == len(g.action_space)
@@ -15,24 +15,21 @@ The layout of each game is documented in docs/research.md (``enc.layout(g).table
 
 from __future__ import annotations
 
-import importlib
-
 import numpy as np
 
 from stich.encoding.base import Layout, action_mask
+from stich.engine import companion
 
 __all__ = ["action_mask", "encode", "encoder", "layout", "observation", "observation_size"]
 
-_MODULES = {"watten": "watten", "battn": "battn", "biscambiggia": "biscambiggia", "barbu": "barbu"}
-
 
 def encoder(game):
-    """The encoder module of a game (``observation_size``, ``encode``, ``layout``)."""
-    try:
-        mod = _MODULES[game.name]
-    except KeyError:
-        raise ValueError(f"no observation encoder for game {game.name!r}") from None
-    return importlib.import_module(f"stich.encoding.{mod}")
+    """The encoder module of a game (``observation_size``, ``encode``, ``layout``): its
+    ``"encoder"`` companion (``Game.companions``)."""
+    mod = companion(game, "encoder")
+    if mod is None:
+        raise ValueError(f"no observation encoder for game {game.name!r}")
+    return mod
 
 
 def layout(game) -> Layout:

@@ -4,15 +4,9 @@ from __future__ import annotations
 
 
 def hand_reward_scale(game) -> float:
-    """The divisor of per-hand score changes: the target (Watten, Battn), 4 marche (8 with
-    ``cappotto_double``; Biscambiggia), 200 points (Barbu)."""
-    if game.name in ("watten", "battn"):
-        return float(game.options["target"])
-    if game.name == "biscambiggia":
-        return 8.0 if game.options["cappotto_double"] else 4.0
-    if game.name == "barbu":
-        return 200.0
-    return 1.0
+    """The divisor of per-hand score changes: the game's ``reward_scale()`` (e.g. the target of a
+    match to a few points, the points of a big deal)."""
+    return float(game.reward_scale())
 
 
 def hand_rewards(game, before, after, clip: bool = False) -> list[float]:

@@ -11,11 +11,11 @@ from stich.engine.errors import (
     StichError,
 )
 from stich.engine.options import Options, OptionSpec
-from stich.engine.registry import game, game_class, games, register, replay
+from stich.engine.registry import companion, game, game_class, games, register, replay
 
 __all__ = [
     "Action", "Game", "State", "TERMINAL", "RECORD_FORMAT", "fold_events",
     "OptionSpec", "Options",
     "StichError", "OptionError", "MalformedActionError", "IllegalActionError", "SetupError", "RecordError",
-    "game", "game_class", "games", "register", "replay",
+    "companion", "game", "game_class", "games", "register", "replay",
 ]

@@ -44,6 +44,50 @@ class Game:
     #: view-invariance test treats cards in other events as unseen, so a leak is caught.
     reveal_events: frozenset[str] = frozenset()
 
+    # --- what the layers above ask about a game (each game declares its own; docs/engine.md) ---
+    #: the language its cards are named in by default (terminal, browser)
+    default_language: str = "en"
+    #: the cards each seat is dealt for a hand (an explicit set-up's ``hands``; the rest is stock)
+    cards_per_hand: int | None = None
+    #: the most decisions one hand may take before an adapter stops it (OpenSpiel's
+    #: ``max_game_length``): far above any real hand
+    max_decisions: int = 400
+    #: the verb of playing a card (search plays cards by the playout policy and solves card play);
+    #: None: the game has no card play search knows of
+    card_verb: str | None = None
+    #: the verbs the search bots decide by default; the ``heuristic`` bot takes the others
+    #: (None: search decides everything)
+    search_verbs: tuple[str, ...] | None = None
+    #: verbs a playout avoids when anything else is legal (a random raise is noise, a random
+    #: fold throws the hand away)
+    rollout_avoid: frozenset[str] = frozenset()
+    #: verbs the exact solver takes (the first legal one) at a decision that is no card play
+    calm_verbs: frozenset[str] = frozenset()
+    #: whether every hand is fought by two sides (``State.side_of``), so alpha-beta applies
+    two_sided: bool = False
+    #: the modules beside the game in higher layers, found by role: ``"heuristic"`` (the
+    #: heuristic bot's ``choose(view, legal, rng)``), ``"encoder"`` (``observation_size``,
+    #: ``encode``, ``layout``), ``"narration"`` (the words for its events; see ``cli.render``).
+    #: Values are module paths, imported only when asked for (:func:`stich.engine.companion`).
+    companions: dict[str, str] = {}
+
+    def reward_scale(self) -> float:
+        """The divisor of per-hand score changes for learning rewards (a typical big hand)."""
+        return 1.0
+
+    def pack_setup(self, codes: list[str]) -> dict:
+        """The ``new_state`` set-up that deals this whole pack (card codes, top first): by
+        default ``len(codes) / num_players`` consecutive cards per seat."""
+        k = len(codes) // self.num_players
+        return {"hands": [codes[i * k:(i + 1) * k] for i in range(self.num_players)]}
+
+    #: ``stich bench``: a method ``(rng) -> action text`` that fixes the first action of each timed
+    #: hand (the kind of deal timed), the OpenSpiel games its hands/s are compared with, and a
+    #: footnote saying what its hands/s measure
+    bench_first_action = None
+    bench_references: tuple[str, ...] = ("euchre",)
+    bench_note: str = ""
+
     def __init__(self, variant: str | None = None, **options):
         variant = self.default_variant if variant is None else str(variant).strip().lower()
         if variant not in self.variants:
@@ -58,6 +102,10 @@ class Game:
         #: for learning environments (index = position; masks come from ``legal_actions()``).
         self.action_space: tuple[Action, ...] = tuple(self._actions.values())
         self.action_index: dict[str, int] = {str(a): i for i, a in enumerate(self.action_space)}
+        # Search reads these in every playout step: an instance attribute is a fast load in
+        # CPython 3.11, a class attribute read through the instance a slow lookup.
+        self.card_verb = self.card_verb
+        self.rollout_avoid = self.rollout_avoid
 
     # --- hooks for game modules -------------------------------------------------------------
     def _setup(self) -> None:
@@ -198,6 +246,8 @@ class State:
     setup: dict | None
     current_player: int = TERMINAL
     hand_number: int = 0
+    #: per seat, the cards held (a bitmask or a list) where the game keeps them so; None: unknown
+    hands = None
     _copy_slots = None    # (a, b) -> None: b.<slot> = a.<slot> for every slot of the class
     _clear_slots = None   # (a) -> None: every slot of a new state starts as None
 
@@ -252,6 +302,16 @@ class State:
 
     def _copy_into(self, other: State) -> None:
         """Copy mutable per-game containers into a clone (lists, dicts)."""
+
+    def playout_card(self, plays: list, rng):
+        """The card a search playout plays among ``plays`` (two or more legal card plays): the
+        game's cheap playout policy, reading its own fields (a game overrides it); default: a
+        random card."""
+        return plays[rng.randrange(len(plays))]
+
+    def side_of(self, seat: int) -> int:
+        """The side ``seat`` plays for in this hand (a two-sided game: 0 or 1); default: its own."""
+        return seat
 
     def _deferred_deal(self) -> None:
         """Deal the hand whose deal :meth:`_defer` put off (games that defer implement it)."""

@@ -4,23 +4,71 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import os
 
 from stich.engine.core import RECORD_FORMAT, Game, State
 from stich.engine.errors import OptionError, RecordError, StichError
 from stich.engine.recordfile import quote
 
-# name -> "module:Class"; modules are imported only when the game is first used.
-_GAMES: dict[str, str] = {
-    "watten": "stich.rulesets.watten:WattenGame",
-    "battn": "stich.rulesets.battn:BattnGame",
-    "biscambiggia": "stich.rulesets.biscambiggia:BiscambiggiaGame",
-    "barbu": "stich.rulesets.barbu:BarbuGame",
-}
+#: the entry-point group through which a package adds games: ``name = "package.module:GameClass"``
+ENTRY_POINT_GROUP = "stich.games"
+
+# name -> "module:Class", filled on first use (_games); modules are imported only when the game
+# is first used.
+_GAMES: dict[str, str] = {}
+_READ = 0   # 1: stich's own checkout read; 2: every installed package's entry points read too
+
+
+def _checkout_entry_points() -> dict[str, str]:
+    """The games stich's own pyproject.toml declares, when stich runs from a source checkout (an
+    editable install whose metadata predates an added game still finds it).
+
+    Read line by line (``name = "module:Class"`` under the group's table header), not with
+    tomllib: importing that costs more than every game module."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "pyproject.toml")
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+    except OSError:
+        return {}
+    if 'name = "stich"' not in lines:
+        return {}
+    found, inside = {}, False
+    for line in lines:
+        text = line.split("#", 1)[0].strip()
+        if text.startswith("["):
+            inside = text == f'[project.entry-points."{ENTRY_POINT_GROUP}"]'
+        elif inside and "=" in text:
+            key, value = (x.strip() for x in text.split("=", 1))
+            found[key] = value.strip('"')
+    return found
+
+
+def _games(name: str | None = None, *, installed: bool = True) -> dict[str, str]:
+    """Every game: stich's own first (from its checkout or its installed metadata), then the
+    entry points of other installed packages, then those added by :func:`register`.
+
+    The installed packages' entry points are read once, when a list of every game is asked for or
+    a ``name`` is not among stich's own (importing ``importlib.metadata`` alone takes tens of
+    milliseconds, which ``stich.game("watten")`` from a checkout need not pay)."""
+    global _READ
+    if _READ == 0:
+        _READ = 1
+        for key, target in _checkout_entry_points().items():
+            _GAMES.setdefault(key, target)
+    if _READ == 1 and installed and (name is None or name not in _GAMES):
+        _READ = 2
+        import importlib.metadata
+
+        for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+            _GAMES.setdefault(ep.name, ep.value)
+    return _GAMES
 
 
 def register(name: str, target: str) -> None:
-    """Register a game class given as ``"package.module:ClassName"``."""
-    _GAMES[name] = target
+    """Register a game class given as ``"package.module:ClassName"`` (an installed package uses
+    the ``stich.games`` entry-point group instead)."""
+    _games(installed=False)[name] = target
 
 
 def _available(target: str) -> bool:
@@ -33,17 +81,39 @@ def _available(target: str) -> bool:
 
 def games() -> list[str]:
     """The names of the games this installation provides."""
-    return [name for name, target in _GAMES.items() if _available(target)]
+    return [name for name, target in _games().items() if _available(target)]
 
 
 def game_class(name: str) -> type[Game]:
     """The Game class of a game name."""
     key = str(name).strip().lower()
-    target = _GAMES.get(key)
+    target = _games(key).get(key)
     if target is None or not _available(target):
         raise OptionError(f"unknown game {name!r}; games are: {', '.join(games())}")
     module, cls = target.split(":")
     return getattr(importlib.import_module(module), cls)
+
+
+_COMPANIONS: dict[tuple[str, str], object] = {}
+
+
+def companion(game_or_name, role: str):
+    """The module a game declares for ``role`` in ``Game.companions`` (``"heuristic"``,
+    ``"encoder"``, ``"narration"``...), imported once; None when the game (or name) declares none
+    or is unknown.  This is the one way the layers above find what a game adds to them."""
+    name = game_or_name if isinstance(game_or_name, str) else getattr(game_or_name, "name", None)
+    key = (name, role)
+    if key not in _COMPANIONS:
+        if isinstance(game_or_name, Game):
+            cls = type(game_or_name)
+        else:
+            try:
+                cls = game_class(name)
+            except OptionError:
+                return None
+        path = cls.companions.get(role)
+        _COMPANIONS[key] = importlib.import_module(path) if path else None
+    return _COMPANIONS[key]
 
 
 def game(name: str, variant: str | None = None, **options) -> Game:

@@ -261,7 +261,7 @@ def _replay(game, view, spec, layout, rng, model=None):
             return None
         if act not in world.legal_actions():
             return None
-        if model is not None and who != seat and act.verb != "play" and spliced:
+        if model is not None and who != seat and act.verb != game.card_verb and spliced:
             if rng.random() >= model(world, who, text):
                 return None
         before = len(world.events)

@@ -1,7 +1,8 @@
 """The ``heuristic`` bot: a sensible club player for every stich game.
 
-``HeuristicBot`` dispatches on ``view["game"]`` to one player per game (``watten``, ``battn``,
-``biscambiggia``, ``barbu``; each module's docstring describes its strategy).  It sees only the
+``HeuristicBot`` dispatches on ``view["game"]`` to the game's ``"heuristic"`` companion
+(``Game.companions``: a module with ``choose(view, legal, rng)``; each module's docstring describes
+its strategy).  It sees only the
 seat's view and the legal action texts, uses ``self.rng`` only to break ties (same seed, same
 choices), and always returns one of ``legal``: anything unexpected falls back to the first legal
 action.  Importing this package registers the bot as ``heuristic``.
@@ -12,32 +13,31 @@ from __future__ import annotations
 import os
 
 from stich.bots.base import Bot, register_bot
-from stich.bots.heuristic import barbu, battn, biscambiggia, watten
+from stich.engine import companion
 
 #: re-raise instead of falling back (tests and development): ``STICH_HEURISTIC_STRICT=1``
 STRICT = os.environ.get("STICH_HEURISTIC_STRICT", "") not in ("", "0")
 
-_PLAYERS = {
-    "watten": watten.choose,
-    "battn": battn.choose,
-    "biscambiggia": biscambiggia.choose,
-    "barbu": barbu.choose,
-}
+
+def _player(game: str | None):
+    """The game's heuristic ``choose(view, legal, rng)``, or None."""
+    mod = companion(game, "heuristic") if isinstance(game, str) else None
+    return None if mod is None else mod.choose
 
 
 class HeuristicBot(Bot):
-    """Rule-of-thumb play for watten, battn, biscambiggia and barbu (see ``docs/bots.md``)."""
+    """Rule-of-thumb play for every game with a heuristic companion (see ``docs/bots.md``)."""
 
     @classmethod
     def supports(cls, game: str) -> bool:
-        return game in _PLAYERS
+        return _player(game) is not None
 
     def choose(self, view: dict, legal: list[str]) -> str:
         if not legal:
             raise ValueError("HeuristicBot.choose: there is no legal action to choose from")
         if len(legal) == 1:
             return legal[0]
-        player = _PLAYERS.get(view.get("game"))
+        player = _player(view.get("game"))
         if player is None:
             return legal[0]
         try:

@@ -16,17 +16,13 @@
 from __future__ import annotations
 
 from stich.bots.heuristic._common import arg, by_verb, played_cards
+from stich.rulesets.biscambiggia import rules
 
-SUITS = ("H", "D", "C", "S")
-ORDERS = {
-    "biscambiggia": ("2", "3", "4", "5", "6", "J", "Q", "K", "7", "A"),
-    "briscola": ("2", "4", "5", "6", "7", "J", "Q", "K", "3", "A"),
-}
-POINTS = {
-    "biscambiggia": {"A": 11, "7": 10, "K": 4, "Q": 3, "J": 2},
-    "briscola": {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2},
-}
-DECK = [s + r for s in SUITS for r in ("2", "3", "4", "5", "6", "7", "J", "Q", "K", "A")]
+# The game's own rule facts (BB-0.2), not copies: suits, card codes, rank orders, card points.
+SUITS = rules.DECK.suit_codes
+ORDERS = {kind: tuple(reversed(order)) for kind, order in rules.ORDER.items()}   # lowest first
+POINTS = rules.POINTS_BY_RANK
+DECK = list(rules.DECK.codes)
 
 
 class Ctx:

@@ -18,23 +18,27 @@
 from __future__ import annotations
 
 from stich.bots.heuristic._common import arg, by_verb, follow, played_cards
+from stich.cards import deck as _deck
+from stich.rulesets.watten.options import VARIANT_TABLE
+from stich.rulesets.watten.ranking import RANK_CODES, SEVEN, SUIT_CODES, WELI_RANK, guate_rank, kritische_cards
 
-RANKS = ("6", "7", "8", "9", "10", "U", "O", "K", "A")   # natural order, index = sub-rank
+# The game's own rule facts (rules §0.2, §2.3), not copies.
+RANKS = RANK_CODES            # natural order, index = sub-rank
 RIDX = {r: i for i, r in enumerate(RANKS)}
-SUITS = ("H", "S", "E", "L")
-KRIT = {"HK": 3, "S7": 2, "E7": 1}          # Bavarian Kritische: Max, Belli, Spitz
-WELI = "S6"
+SUITS = SUIT_CODES
+_D33 = _deck("german33")
+KRIT = {_D33.code(c): 3 - i for i, c in enumerate(kritische_cards(_D33))}   # Max, Belli, Spitz
+WELI = _D33.code(_D33.find(SUIT_CODES.index("S"), WELI_RANK))
 
 
 def family(variant: str) -> str:
-    if variant.startswith("bavarian"):
-        return "bavarian"
-    return "tyrolean" if variant == "tyrolean" else "guate"
+    """The ranking family of a variant: its row of the game's variant table."""
+    return VARIANT_TABLE[variant].family
 
 
 def deck(variant: str) -> list[str]:
     cards = [s + r for s in SUITS for r in RANKS[1:]]
-    if not variant.startswith("bavarian"):
+    if VARIANT_TABLE[variant].deck == 33:
         cards.append(WELI)
     return cards
 
@@ -51,12 +55,10 @@ def key(card: str, schlag: str | None, trump: str | None, fam: str, guate7: bool
         return 6 * 16
     if trump is not None and s == trump:
         if fam == "guate" and schlag is not None:
-            g = None
-            if schlag == "6":
-                g = "7" if guate7 else None
-            else:
-                g = "7" if schlag == "A" else RANKS[RIDX[schlag] + 1]
-            if r == g:
+            g = guate_rank(RIDX[schlag])        # the game's own Guate rule (T2, R5)
+            if g is None and guate7:
+                g = SEVEN
+            if g is not None and r == RANKS[g]:
                 return 8 * 16
         return 5 * 16 + RIDX[r]
     if weli and fam == "tyrolean" and trump is not None:

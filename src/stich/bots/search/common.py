@@ -1,9 +1,9 @@
 """What the search bots share: worlds from a view, the hand's utility, the rollout policy.
 
-Search looks ahead to the **end of the current hand** (a Watten/Battn/Biscambiggia hand, a Barbu
-deal): the utility of a seat is its side's change of match score over the rest of the hand,
-minus the average change of the other sides (zero-sum: per-side scores of two sides give
-``own - other``, per-seat scores ``own - mean(others)``).
+Search looks ahead to the **end of the current hand** (``hand_number`` moves on): the utility of
+a seat is its side's change of match score over the rest of the hand, minus the average change
+of the other sides (zero-sum: per-side scores of two sides give ``own - other``, per-seat scores
+``own - mean(others)``).
 """
 
 from __future__ import annotations
@@ -11,16 +11,11 @@ from __future__ import annotations
 import random
 import time
 
-from stich.bots.search.policies import POLICIES
+from stich.engine import OptionError, game_class
 from stich.engine.worlds import WorldError, sample_worlds, supports_worlds
 
 #: how often a playout takes the game's playout policy rather than a random card
 GREEDY = 0.8
-
-# Rollout policy: these verbs are avoided when something else is legal (a random raise, Orbi or
-# exchange request is noise, a random fold or concession throws the hand away).
-AVOID = frozenset({"raise", "orbi", "scheanara", "ask_exchange", "ask_swap", "challenge", "misraise", "svista",
-                   "fold", "concede", "x_decline", "orbi_refuse", "bid", "double", "redouble"})
 
 
 def score_vector(state) -> list[float]:
@@ -45,18 +40,22 @@ def hand_over(state, hand: int) -> bool:
     return state.current_player < 0 or state.hand_number != hand
 
 
-def rollout_action(legal, rng: random.Random, state=None):
-    """A cheap policy for playouts: a card by the game's playout policy (``policies.POLICIES``)
-    or at random when cards may be played, otherwise a random calm action (no raise, no fold,
-    the lowest bid when a bid is compulsory)."""
-    plays = [a for a in legal if a.verb == "play"]
+def rollout_action(legal, rng: random.Random, state):
+    """A cheap policy for playouts: a card by the state's playout policy (``State.playout_card``)
+    or at random when cards may be played (``Game.card_verb``), otherwise a random calm action:
+    none of the game's ``Game.rollout_avoid`` verbs (no raise, no fold...) unless nothing else is
+    legal (the lowest bid when a bid is compulsory)."""
+    card = state.game.card_verb
+    plays = []   # a loop, not a comprehension: that would build a closure over ``card`` every call
+    for a in legal:
+        if a.verb == card:
+            plays.append(a)
     if plays:
-        if state is not None and len(plays) > 1:
-            policy = POLICIES.get(state.game.name)
-            if policy is not None and rng.random() < GREEDY:
-                return policy(state, plays, rng)
+        if len(plays) > 1 and rng.random() < GREEDY:
+            return state.playout_card(plays, rng)
         return plays[rng.randrange(len(plays))]
-    calm = [a for a in legal if a.verb not in AVOID]
+    avoid = state.game.rollout_avoid
+    calm = [a for a in legal if a.verb not in avoid]
     if calm:
         return calm[rng.randrange(len(calm))]
     return legal[0]
@@ -157,10 +156,6 @@ class Clock:
         return self.deadline is not None and time.perf_counter() >= self.deadline
 
 
-#: per game, the verbs the search bots search by default (``search_only="auto"``); the
-#: ``heuristic`` bot takes the other decisions (see :meth:`ModelMixin._plan`)
-DELEGATE = {"watten": ["play"], "battn": ["play"], "biscambiggia": ["play"], "barbu": ["play"]}
-
 #: the tuning knobs a search bot accepts as keyword arguments (class attributes of the bots)
 TUNABLE = ("pool_size", "exploration", "rollouts", "exact_cards", "default_iterations")
 
@@ -170,8 +165,8 @@ class ModelMixin:
 
     * ``opponent_model`` (True): filter the worlds with :func:`heuristic_model`;
     * ``search_only`` (``"auto"``): a list of verbs to search (e.g. ``["play"]``); the other
-      decisions go to the ``heuristic`` bot (when installed).  ``"auto"``: the game's entry of
-      :data:`DELEGATE`; None: search every decision.
+      decisions go to the ``heuristic`` bot (when installed).  ``"auto"``: the game's
+      ``Game.search_verbs``; None: search every decision.
     * ``hybrid`` (True): in a decision that offers searched and other verbs (a card or a raise),
       the heuristic is asked first; if it takes another verb (it raises), that is played, else
       the search chooses among the searched actions only.  False: such a decision is searched
@@ -207,7 +202,11 @@ class ModelMixin:
     def searched_verbs(self, game: str):
         """The verbs searched in ``game`` (None: all)."""
         if self.search_only == "auto":
-            return DELEGATE.get(game)
+            try:
+                verbs = game_class(game).search_verbs
+            except OptionError:
+                return None
+            return None if verbs is None else list(verbs)
         return self.search_only
 
     def _plan(self, view: dict, legal: list[str]) -> tuple[str | None, list[str]]:

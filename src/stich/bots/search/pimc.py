@@ -4,7 +4,7 @@ For each world drawn from the view (``stich.engine.worlds``) and each legal acti
 applied and the rest of the hand is evaluated with perfect information:
 
 * exactly, by alpha-beta over the remaining card play, when only card plays remain in a hand
-  of two sides and few enough cards are left (``exact_cards``; e.g. Watten's last tricks);
+  of two sides (``Game.two_sided``) and few enough cards are left (``exact_cards``);
 * otherwise by ``rollouts`` playouts with the rollout policy (random cards, calm decisions).
 
 The utility is the seat's side's score change in this hand (``common.utilities``), averaged over
@@ -34,17 +34,6 @@ MAX_WORLDS = 256
 SOLVE_NODES = 50_000
 
 
-def two_sided(game) -> bool:
-    """Whether every hand is fought by two sides (so alpha-beta applies): Watten (2 and 4 players:
-    seat parity; 3 players: the forehand against the other two, ``state.side``) and Battn."""
-    return game.name == "battn" or (game.name == "watten" and game.num_players in (2, 3, 4))
-
-
-def _side(state, seat):
-    side = getattr(state, "side", None)
-    return side[seat] if side else seat % 2
-
-
 def solve(state, seat: int, hand: int, start: list[float], alpha: float, beta: float, budget: list[int]) -> float:
     """Alpha-beta value for ``seat``'s side of the rest of the hand (card plays only; any other
     decision is taken by the rollout rules: accept, no raise)."""
@@ -57,13 +46,22 @@ def solve(state, seat: int, hand: int, start: list[float], alpha: float, beta: f
         rollout(s, hand, random.Random(budget[0]))
         return utilities(game, start, score_vector(s))[seat]
     legal = state.legal_actions()
-    plays = [a for a in legal if a.verb == "play"]
+    card = game.card_verb
+    plays = []   # loops, not comprehensions: those would build a closure over the verbs every node
+    for a in legal:
+        if a.verb == card:
+            plays.append(a)
     if not plays:
-        calm = [a for a in legal if a.verb in ("accept", "hold", "x_play", "orbi_accept", "pass")] or legal
+        calm = legal[0]
+        calm_verbs = game.calm_verbs
+        for a in legal:
+            if a.verb in calm_verbs:
+                calm = a
+                break
         child = state.clone()
-        child.apply(calm[0])
+        child.apply(calm)
         return solve(child, seat, hand, start, alpha, beta, budget)
-    maximizing = _side(state, state.current_player) == _side(state, seat)
+    maximizing = state.side_of(state.current_player) == state.side_of(seat)
     best = -1e300 if maximizing else 1e300
     for a in plays:
         child = state.clone()
@@ -85,7 +83,7 @@ def solve(state, seat: int, hand: int, start: list[float], alpha: float, beta: f
 
 
 def cards_left(state) -> int:
-    hands = getattr(state, "hands", None)
+    hands = state.hands
     if not hands:
         return 10**9
     return sum(h.bit_count() if isinstance(h, int) else len(h) for h in hands)
@@ -96,13 +94,13 @@ def evaluate(world, seat: int, legal: list[str], rng, rollouts: int, exact_cards
     game = world.game
     hand = world.hand_number
     start = score_vector(world)
-    exact = two_sided(game) and cards_left(world) <= exact_cards
+    exact = game.two_sided and cards_left(world) <= exact_cards
     out = {}
     all_exact = exact
     for text in legal:
         first = world.clone()
         first.apply(text)
-        if exact and all(a.verb == "play" for a in world.legal_actions() if str(a) == text):
+        if exact and all(a.verb == game.card_verb for a in world.legal_actions() if str(a) == text):
             out[text] = solve(first, seat, hand, start, -1e300, 1e300, [SOLVE_NODES])
             continue
         all_exact = False

@@ -33,6 +33,10 @@ _SUIT_ALIASES = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "SPADES": "S", 
 _SEAT = re.compile(r"^(?:p([0-3])|([1-4]))$", re.IGNORECASE)  # P0..P3 (rules) or 1..4 (text)
 
 
+#: the trick contracts ``stich bench`` draws from (DOMINO: ``benchmarks/barbu_speed.py``)
+BENCH_TRICK_CONTRACTS = ("NO_TRICKS", "NO_HEARTS", "NO_QUEENS", "BARBU", "NO_LAST_TWO", "TRUMPS")
+
+
 class BarbuGame(Game):
     """Barbu: 4 players, 7 contracts each, doubling, a 28-deal match (rules file v1.1)."""
 
@@ -44,6 +48,32 @@ class BarbuGame(Game):
     num_players = 4
     state_class = BarbuState
     reveal_events = frozenset({"domino_play"})  # domino cards are played face up to the layout
+
+    # What the layers above ask (engine.Game documents each field).
+    cards_per_hand = 13
+    default_language = "fr"
+    max_decisions = 400
+    card_verb = "play"
+    search_verbs = ("play",)
+    rollout_avoid = frozenset({"double", "redouble"})
+    calm_verbs = frozenset({"pass"})
+    companions = {"heuristic": "stich.bots.heuristic.barbu", "encoder": "stich.encoding.barbu",
+                  "narration": "stich.rulesets.barbu.text",
+                  "help": "stich.rulesets.barbu.help"}
+
+    def reward_scale(self) -> float:
+        return 200.0
+
+    bench_references = ("euchre", "hearts")
+    bench_note = ("deals of a trick contract (the declaration drawn from the six trick contracts; "
+                  "DOMINO: benchmarks/barbu_speed.py); matches/s: whole matches.")
+
+    def bench_first_action(self, rng) -> str:
+        """``stich bench`` times deals of a trick contract (the kind of deal hearts is): a
+        uniformly random trick contract (not DOMINO; TRUMPS with a random trump suit) as the first
+        caller's declaration.  A random declaration would be DOMINO 13 times in 22, a different game."""
+        contract = rng.choice(BENCH_TRICK_CONTRACTS)
+        return f"contract {contract} {rng.choice('SHDC')}" if contract == "TRUMPS" else f"contract {contract}"
     # R-20, the options table; names and values are the rules' names in lower case (docs/barbu.md).
     option_specs = (
         OptionSpec("heart_lead", ("only_hearts_left", "after_broken", "anytime"), "only_hearts_left",

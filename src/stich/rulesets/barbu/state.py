@@ -44,6 +44,12 @@ def _codes(m: int) -> list[str]:
             *l2[b & 0x7F], *h2[b >> 7 & 0x3F], *l3[b >> 13 & 0x7F], *h3[b >> 20]]
 
 
+# the playout policy's facts (BarbuState.playout_card)
+_P_TRUMPS, _P_BARBU, _P_NO_HEARTS, _P_NO_QUEENS = map(R.CONTRACTS.index,
+                                                     ("TRUMPS", "BARBU", "NO_HEARTS", "NO_QUEENS"))
+_P_KH, _P_HEARTS, _P_QUEEN = R.DECK.parse("HK"), R.SUITS.index("H"), R.DECK.parse("SQ") % 13
+
+
 class BarbuState(State):
     """A whole 28-deal Barbu match (a deal is one "hand": ``hand_number`` 1..28)."""
 
@@ -555,6 +561,56 @@ class BarbuState(State):
 
     def view(self, seat) -> dict:
         return finish_view(super().view(seat))
+
+    # --- what search asks: a cheap playout policy (inside search only, never on the real game) ---------
+    def playout_card(self, plays, rng):
+        """Trick play (the domino stays random): in ``TRUMPS`` win a trick with the cheapest winning
+        card, else throw the lowest; in the negative contracts lead the lowest card, follow with the
+        highest card that does not win (all win: the highest), and when void discard the contract's
+        penalty cards first (K♥ in ``BARBU``, hearts in ``NO_HEARTS``, queens in ``NO_QUEENS``),
+        else the highest card."""
+        tmask = self.tmask
+        if self.phase != TRICKS or tmask is None:
+            return plays[rng.randrange(len(plays))]
+        contract = self.contract
+        if not self.tn:   # leading
+            if contract == _P_TRUMPS:
+                return plays[rng.randrange(len(plays))]
+            low = min(a.value % 13 for a in plays)
+            lows = [a for a in plays if a.value % 13 == low]
+            return lows[rng.randrange(len(lows))]
+        led = self.led
+        trump = self.trump
+        trumps_in = tmask & (0x1FFF << (13 * trump)) if trump >= 0 else 0
+        best = (trumps_in or tmask & (0x1FFF << (13 * led))).bit_length() - 1
+        sb = best // 13
+
+        def wins(c):
+            s = c // 13
+            return (s == sb and c > best) or (s == trump and sb != s)
+
+        by_rank = sorted(plays, key=lambda a: a.value % 13)
+        if contract == _P_TRUMPS:
+            for a in by_rank:
+                if wins(a.value):
+                    return a
+            return by_rank[0]
+        if plays[0].value // 13 != led:   # void: discard
+            if contract == _P_BARBU:
+                for a in plays:
+                    if a.value == _P_KH:
+                        return a
+            if contract in (_P_BARBU, _P_NO_HEARTS):
+                hearts = [a for a in by_rank if a.value // 13 == _P_HEARTS]
+                if hearts:
+                    return hearts[-1]
+            if contract == _P_NO_QUEENS:
+                for a in plays:
+                    if a.value % 13 == _P_QUEEN:
+                        return a
+            return by_rank[-1]
+        under = [a for a in by_rank if not wins(a.value)]
+        return under[-1] if under else by_rank[-1]
 
 
 

@@ -25,6 +25,26 @@ class BattnGame(Game):
     # (The first-dealer draw is public too, from a separate draw deck.)
     reveal_events = frozenset({"cut", "stock_bottom", "partner_hand", "first_dealer"})
 
+    # What the layers above ask (engine.Game documents each field).
+    cards_per_hand = 5
+    default_language = "it"
+    max_decisions = 300
+    card_verb = "play"
+    search_verbs = ("play",)
+    rollout_avoid = frozenset({"raise", "fold", "misraise", "orbi", "orbi_refuse", "scheanara", "svista",
+                               "x_decline"})
+    calm_verbs = frozenset({"accept", "orbi_accept", "pass", "x_play"})
+    two_sided = True    # two pairs of partners, seat parity
+    companions = {"heuristic": "stich.bots.heuristic.battn", "encoder": "stich.encoding.battn",
+                  "narration": "stich.rulesets.battn.text",
+                  "help": "stich.rulesets.battn.help"}
+
+    def reward_scale(self) -> float:
+        return float(self.options["target"])
+
+    def pack_setup(self, codes: list[str]) -> dict:
+        return {"deck": codes}   # the whole pack top first; L cuts
+
     option_specs = (
         OptionSpec("ace_rank", ("high", "low"), "high", rule="A1.4, A4-2",
                    help="low: the Ace ranks below the 2"),

@@ -14,6 +14,7 @@ from stich.cards import iter_bits
 from stich.engine import TERMINAL, SetupError, State
 from stich.engine.setup import mask, parse_cards, parse_hands, parse_stock
 from stich.rulesets.battn.cards import CRITICI_MASK, DECK, RANKS, SUITS, plain_rank_value
+from stich.rulesets.battn.playout import SearchMixin
 
 # Phases (the decision the current player faces).
 OVER, ORBI, CUT, CUT2, SCHE_ASK, SCHE_ANSWER, SCHLOK, TRUMPF, PREPLAY, POLL, MOVE, RESPOND = range(12)
@@ -28,7 +29,7 @@ def team(seat: int) -> int:
     return seat & 1
 
 
-class BattnState(State):
+class BattnState(SearchMixin, State):
     """One match (to 21 by default) of Battn."""
 
     # The fields _start sets are slots: in the instance dict they would pass CPython's 30 shared

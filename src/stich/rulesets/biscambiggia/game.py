@@ -25,6 +25,21 @@ class BiscambiggiaGame(Game):
     num_players = NUM_PLAYERS         # BB-1.1
     state_class = BiscambiggiaState
 
+    # What the layers above ask (engine.Game documents each field).
+    cards_per_hand = 8
+    default_language = "it"
+    max_decisions = 300
+    card_verb = "play"
+    search_verbs = ("play",)
+    rollout_avoid = frozenset({"bid"})
+    calm_verbs = frozenset({"pass"})
+    companions = {"heuristic": "stich.bots.heuristic.biscambiggia", "encoder": "stich.encoding.biscambiggia",
+                  "narration": "stich.rulesets.biscambiggia.text",
+                  "help": "stich.rulesets.biscambiggia.help"}
+
+    def reward_scale(self) -> float:
+        return 8.0 if self.options["cappotto_double"] else 4.0   # 4 marche (8 with cappotto_double)
+
     # B5.1, every option with its exact name, values and default.
     option_specs = (
         OptionSpec("ranking", ("biscambiggia", "briscola"), "biscambiggia", rule="BB-0.2, B3",

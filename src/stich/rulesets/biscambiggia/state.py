@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from stich.engine import TERMINAL, SetupError, State
 from stich.engine.setup import mask, parse_hands
+from stich.rulesets.biscambiggia.playout import SearchMixin
 from stich.rulesets.biscambiggia.rules import (
     CARDS_EACH,
     DECK,
@@ -29,7 +30,7 @@ AUCTION, CALL, PLAY, OVER, DEALING = "auction", "call", "play", "over", "deal"
 FULL = (1 << NUM_PLAYERS) - 1
 
 
-class BiscambiggiaState(State):
+class BiscambiggiaState(SearchMixin, State):
     """One match: a fixed number of hands (BB-1.3), each dealt, bid, called, played and scored."""
 
     # The fields _start sets are slots: in the instance dict they would pass CPython's 30 shared

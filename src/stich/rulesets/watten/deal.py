@@ -354,7 +354,7 @@ class DealMixin:
         for s in range(g.num_players):
             self._look(s)
         # R24: Tyrolean Schlag 6 - partners see each other's hands.
-        if g.variant == "tyrolean" and self.schlag == WELI_RANK:
+        if g.row.weli_mode == "always_lowest_trump" and self.schlag == WELI_RANK:
             for s in range(4):
                 p = (s + 2) % 4
                 self.emit("deal", 1 << s, seat=p, cards=self._codes(self.hands[p]), replace=True,

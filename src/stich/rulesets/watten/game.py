@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from stich.cards import MaskLists, deck
 from stich.engine import Game
-from stich.rulesets.watten.options import BAVARIAN, DECK33, OPTION_SPECS, VARIANTS
+from stich.rulesets.watten.options import OPTION_SPECS, VARIANT_TABLE, VARIANTS
 from stich.rulesets.watten.ranking import RANK_CODES, SUIT_CODES, WELI_RANK, build_ranking, kritische_cards
 
 #: In a mask for ``WattenGame.play_list``: "raise is legal too" (a bit above every card).
@@ -19,12 +19,33 @@ class WattenGame(Game):
     variants = VARIANTS
     default_variant = "euregio"
     option_specs = OPTION_SPECS
+    #: the rules file's variant table (§2.V): a variant is one row (options.Variant)
+    variant_table = VARIANT_TABLE
     deck = deck("german33")
     # Events whose cards the audience lawfully sees (for the view-invariance property): deals
     # (own hand, public Kritische, the Tyrolean Schlag-6 partner view), shown Ansage cards, the
     # Bavarian cut, the Euregio peeks, a Maschine, a challenged card, the face-up first trick.
     reveal_events = frozenset({"deal", "show", "reveal", "cut_card", "cut_peek", "stock_peek", "maschine",
                                "challenge", "face_up"})
+
+    # What the layers above ask (engine.Game documents each field).
+    cards_per_hand = 5
+    default_language = "de"
+    max_decisions = 200
+    card_verb = "play"
+    search_verbs = ("play",)
+    rollout_avoid = frozenset({"raise", "fold", "concede", "ask_exchange", "ask_swap", "challenge"})
+    calm_verbs = frozenset({"accept", "hold"})
+    two_sided = True    # 2 and 4 players: seat parity; 3 players: the forehand against the other two
+    companions = {"heuristic": "stich.bots.heuristic.watten", "encoder": "stich.encoding.watten",
+                  "narration": "stich.rulesets.watten.text",
+                  "help": "stich.rulesets.watten.help"}
+
+    def reward_scale(self) -> float:
+        return float(self.options["target"])
+
+    def pack_setup(self, codes: list[str]) -> dict:
+        return {"pack": codes}   # the whole pack top first; the cutter cuts
 
     def __init__(self, variant: str | None = None, **options):
         # §2.W: lock_at defaults to target - 2 whatever the target (R12).
@@ -38,19 +59,20 @@ class WattenGame(Game):
         super().__init__(variant, **options)
 
     def _setup(self) -> None:
-        v, o = self.variant, self.options
-        self.bavarian = v in BAVARIAN
-        self.deck = deck("german32" if self.bavarian else "german33")
-        self.num_players = {"bavarian_3": 3, "bavarian_2": 2}.get(v, 4)
-        self.family = "bavarian" if self.bavarian else ("tyrolean" if v == "tyrolean" else "guate")
-        self.blind = v in ("blind", "euregio")          # Ansage by showing a card (T3, E.4)
-        self.euregio = v == "euregio"
+        o = self.options
+        row = self.row = self.variant_table[self.variant]
+        self.bavarian = row.kritische
+        self.deck = deck("german33" if row.deck == 33 else "german32")
+        self.num_players = row.players
+        self.family = row.family
+        self.blind = row.ansage != "open"               # Ansage by showing a card (T3, E.4)
+        self.euregio = row.schlagtausch
         # Follow rule (§2.6): Bavarian first-trick Hauptschlag rule, else the trump-lead rule,
         # binding everybody (tyrolean, guate) or only the two Ansager (blind, euregio).
-        self.bound_all = v in ("tyrolean", "guate")
-        self.exchange_rule = "euregio" if self.euregio else ("forehand_once" if v in DECK33 else "none")
+        self.bound_all = row.follow == "trump_lead_all"
+        self.exchange_rule = row.exchange
         self.ansage_order = o.get("ansage_order", "schlag_first")
-        self.schlag_ranks = tuple(range(0 if v in DECK33 else 1, 9))  # §2.5: 6/Weli in 33-card games
+        self.schlag_ranks = tuple(range(0 if row.deck == 33 else 1, 9))  # §2.5: 6/Weli in 33-card games
         self.target = o.target
         self.lock_at = o.lock_at
         self.step = 1 if o.direction == "clockwise" else -1

@@ -225,7 +225,7 @@ class PlayMixin:
         side = self.side[w]
         self.tricks[side] += 1
         self._events.append((None, {"winner": w, "number": self.trick_no, "type": "trick"}))
-        if g.variant == "blind":
+        if g.row.face_up_first_trick:
             self._first_trick_display()
         if self.tricks[side] >= 3:
             self._end_hand(side, self.stake, "tricks")   # R31: play stops at 3 tricks

@@ -6,10 +6,11 @@ from stich.engine import State
 from stich.rulesets.watten.deal import ANSAGE, CUT, DECIDE, OVER, PLAY, REQUEST, RESPOND, DealMixin
 from stich.rulesets.watten.game import RAISE_BIT
 from stich.rulesets.watten.play import PlayMixin
+from stich.rulesets.watten.playout import SearchMixin
 from stich.rulesets.watten.ranking import RANK_CODES, SUIT_CODES
 
 
-class WattenState(DealMixin, PlayMixin, State):
+class WattenState(DealMixin, PlayMixin, SearchMixin, State):
     """A Watten match: hands are played until a side (or player) reaches the target."""
 
     # The fields every hand sets (_start, _begin_hand) are slots: with them in the instance dict it
@@ -152,7 +153,7 @@ class WattenState(DealMixin, PlayMixin, State):
         if not g.blind:   # in the blind variants Schlag and trump are never public (T3, E.4)
             out["schlag"] = None if self.schlag is None else RANK_CODES[self.schlag]
             out["trump"] = None if self.trump is None else SUIT_CODES[self.trump]
-        if g.variant == "blind":
+        if g.row.face_up_first_trick:
             out["face_up_trick"] = self.face_up
         if self.phase == OVER:
             out["result"] = dict(self.result)

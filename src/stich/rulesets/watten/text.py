@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from rich.markup import escape
 
+from stich.engine.narration import plain_trick_reason
+
 #: verbs whose action line is left out: the public event that follows says the same in full
 NARRATED_VERBS = frozenset({
     "cut", "schlag", "trump", "raise", "accept", "fold", "challenge", "hold", "concede",
@@ -102,8 +104,6 @@ def hand_end_note(view: dict, names) -> str | None:
 def trick_reason(view: dict, cards: list[dict], winner: int, names) -> str | None:
     """Why the trick went to ``winner``: the Kritische, Guate, Rechte, (first) Linke, trump or the highest
     of the suit led (§2.3); None while this seat does not know both Schlag and trump."""
-    from stich.cli.render import plain_trick_reason
-
     schlag, trump = view.get("schlag"), view.get("trump")
     won = next((p["card"] for p in cards if p["seat"] == winner), None)
     if not (schlag and trump) or won is None:

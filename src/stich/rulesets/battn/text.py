@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from rich.markup import escape
 
+from stich.engine.narration import plain_trick_reason
 from stich.rulesets.battn.cards import CRITICO_NAMES, DECK, plain_rank_value
 
 #: verbs whose action line is left out: the ``call`` or ``cut`` event that follows tells it in full
@@ -149,8 +150,6 @@ def hand_order(view: dict, names) -> tuple[dict, dict, str | None]:
 def trick_reason(view: dict, cards: list[dict], winner: int, names) -> str | None:
     """Why the trick went to ``winner``: a critico, Il Buono, the (first) Uno Buono, trump or the highest
     of the suit led (BT-10.1); None while the Schlòk and Trumpf are not both named."""
-    from stich.cli.render import plain_trick_reason
-
     info = view.get("info") or {}
     schlok, trumpf = info.get("schlok"), info.get("trumpf")
     won = next((p["card"] for p in cards if p["seat"] == winner), None)

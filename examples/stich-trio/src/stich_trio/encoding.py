@@ -1,0 +1,31 @@
+"""Trio's observation encoder (``TrioGame.companions["encoder"]``): stich's core blocks (own hand,
+the trick, the tricks of the hand, dealer, seat to act, match scores) and the trump suit."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from stich.encoding.base import Block, Ctx, Layout, cached_layout, core_blocks, fill_core, one_hot
+from stich_trio import CARDS_EACH, SUITS, N
+
+SCALE = 130.0 * 3
+
+
+def _layout(game) -> Layout:
+    return Layout(core_blocks(game, N, SCALE, "points per relative seat", CARDS_EACH)
+                  + [Block("trump", len(SUITS), f"trump suit ({' '.join(SUITS)})")])
+
+
+def layout(game) -> Layout:
+    return cached_layout(game, _layout)
+
+
+def observation_size(game) -> int:
+    return layout(game).size
+
+
+def encode(view: dict, game) -> np.ndarray:
+    x, p = layout(game).new()
+    fill_core(p, Ctx(game, view), SCALE, CARDS_EACH)
+    one_hot(p["trump"], ((view.get("info") or {}).get("trump") or {}).get("suit"), SUITS)
+    return x

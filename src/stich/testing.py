@@ -1,0 +1,357 @@
+"""The conformance kit every stich game passes: ``check_game(game_cls, golden=path)``.
+
+Cross-game properties, over every variant, random seeds and random option combinations:
+
+* every match ends; every legal action applies and is in ``game.action_space``; illegal ones are
+  refused and change nothing; the cached view equals a fresh fold of the visible events;
+* returns are zero-sum and a finished match has a winner; the same seed gives the same game;
+* ``replay(record())`` reproduces the state exactly, also mid-match (and a pickled state too);
+* **view invariance**: re-dealing the cards a seat has not seen (keeping everything it has
+  seen) leaves that seat's view unchanged, while the hidden cards really differ;
+* **hidden actions stay hidden**: an action some seats may not see (``State._hidden_verbs``)
+  shows as ``None`` in their ``view["actions"]``, and no event they see at that moment names the
+  card(s) it names (but a lawful reveal, ``Game.reveal_events``);
+* **perft**: for fixed seeds and each variant, the number of distinct legal action sequences to
+  a small depth from fixed positions, compared with golden counts stored in a JSON file, so any
+  change in move generation shows up as a changed number.
+
+``check_game`` raises ``AssertionError`` on the first failure and returns a short report.  A game
+without golden counts yet writes them with ``write_golden(game_cls, path)`` (review the numbers:
+from then on they are the rules' fingerprint).  Uses only the standard library.
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+import random
+from pathlib import Path
+
+import stich
+from stich.engine import IllegalActionError, fold_events
+
+__all__ = ["check_game", "perft", "perft_counts", "write_golden"]
+
+MAX_ACTIONS = 60_000
+#: (seed, random actions played before counting, depth) of each perft position
+PERFT_POSITIONS = ((1, 0, 4), (2, 0, 3), (3, 12, 4), (4, 30, 5))
+
+
+# --- one match ------------------------------------------------------------------------------------
+def snapshot(state):
+    return (len(state.history), len(state.events), state.current_player, state.hand_number)
+
+
+def check_illegal_refused(state, rng):
+    """A few well-formed actions that are not legal now are refused, and nothing changes."""
+    legal = set(state.legal_actions())
+    others = [a for a in state.game.action_space if a not in legal]
+    before = snapshot(state)
+    events = list(state.events)
+    for act in rng.sample(others, min(3, len(others))):
+        try:
+            state.apply(act)
+        except IllegalActionError:
+            pass
+        else:
+            raise AssertionError(f"{act} was accepted although it is not legal now")
+        assert snapshot(state) == before and state.events == events, f"refusing {act} changed the state"
+
+
+def check_cached_view(state, seat):
+    """The cached, incremental view equals a fold of all visible events from scratch."""
+    view = state.view(seat)
+    json.dumps(view)
+    reference = fold_events(state.visible_events(seat), seat, state.game.num_players, state._fold_event)
+    for key, value in reference.items():
+        assert view[key] == value, f"cached view differs from a fresh fold in {key!r}"
+
+
+def check_hidden_actions(state):
+    """Each seat outside a hidden action's audience sees ``None`` for it, and no event it sees at
+    that moment names the action's card."""
+    hidden = state._action_hidden
+    if not hidden:
+        return
+    codes = set(state.game.deck.codes)
+    marks = state._action_marks + [len(state.events)]
+    for seat in range(state.game.num_players):
+        shown = {i: text for i, (_s, text, _c) in enumerate(state.view(seat)["actions"])}
+        first = len(state.history) - len(shown)
+        for k, aud in hidden.items():
+            if aud >> seat & 1:
+                continue
+            if k >= first:
+                assert shown[k - first] is None, f"seat {seat} sees the hidden action {state.history[k][1]}"
+            arg = state.history[k][1].arg
+            secret = {c for c in str(arg or "").split() if c in codes}
+            for audience, ev in state.events[marks[k]:marks[k + 1]]:
+                if (audience is None or audience >> seat & 1) and ev["type"] not in state.game.reveal_events:
+                    assert not secret & cards_in(ev, codes, set()), \
+                        f"seat {seat} learns the card of the hidden action {state.history[k][1]} from {ev}"
+
+
+def play_match(state, rng, checks=True):
+    """Play a match to its end with random legal actions; return the number of actions.
+
+    The checks draw from their own generator, so the moves depend on ``rng`` alone."""
+    check_rng = random.Random(rng.random())
+    n = 0
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        assert legal, f"no legal action for seat {state.current_player} in a live game"
+        if checks and check_rng.random() < 0.05:
+            for act in legal:  # every legal action is accepted, and is in the fixed action space
+                assert str(act) in state.game.action_index, f"{act} is not in the action space"
+                state.clone().apply(act)
+            check_illegal_refused(state, check_rng)
+            check_cached_view(state, check_rng.randrange(state.game.num_players))
+            check_hidden_actions(state)
+        state.apply(rng.choice(legal))
+        n += 1
+        assert n < MAX_ACTIONS, "the match did not end"
+    return n
+
+
+def configurations(game_cls, rng, count):
+    """``count`` (variant, options) pairs: every variant in turn, each option with a finite set of
+    values drawn at random half of the time."""
+    out = []
+    for i in range(count):
+        variant = game_cls.variants[i % len(game_cls.variants)]
+        options = {}
+        for spec in game_cls.option_specs:
+            if spec.applies_to(variant) and spec.values is not int and rng.random() < 0.5:
+                options[spec.name] = rng.choice(list(spec.values))
+        out.append((variant, options))
+    return out
+
+
+def check_matches(game_cls, rng, count):
+    """Random matches end, replay, are deterministic and zero-sum."""
+    for variant, options in configurations(game_cls, rng, count):
+        game = stich.game(game_cls.name, variant=variant, **options)
+        seed = rng.randrange(2**32)
+        state = game.new_state(seed=seed)
+        play_match(state, random.Random(seed))
+        returns = state.returns()
+        assert len(returns) == game.num_players
+        assert abs(sum(returns)) < 1e-9, f"returns are not zero-sum: {returns}"
+        assert any(r > 0 for r in returns), "a finished match has a winner"
+        assert state.legal_actions() == []
+        try:
+            state.apply(game.action_space[0])
+        except IllegalActionError:
+            pass
+        else:
+            raise AssertionError("an action was accepted after the end of the match")
+        record = json.loads(json.dumps(state.record()))
+        assert stich.replay(record).record() == state.record(), "replay(record()) differs"
+        twin = game.new_state(seed=seed)
+        play_match(twin, random.Random(seed), checks=False)
+        assert twin.record() == state.record(), "the same seed and moves gave another match"
+
+
+def check_mid_match(game_cls, rng, count):
+    """Records taken mid-match replay and continue; pickled states too; views are the same."""
+    for variant, options in configurations(game_cls, rng, count):
+        seed, steps = rng.randrange(2**32), rng.randrange(200)
+        state = stich.game(game_cls.name, variant=variant, **options).new_state(seed=seed)
+        moves = random.Random(seed)
+        for _ in range(steps):
+            if state.is_terminal():
+                break
+            state.apply(moves.choice(state.legal_actions()))
+        again = stich.replay(json.loads(json.dumps(state.record())))
+        assert again.record() == state.record()
+        pickled = pickle.loads(pickle.dumps(state))  # for multiprocessing and Ray
+        assert pickled.record() == state.record() and pickled.legal_actions() == state.legal_actions()
+        assert again.legal_actions() == state.legal_actions()
+        for seat in [None, *range(state.game.num_players)]:
+            assert again.view(seat) == state.view(seat)
+
+
+# --- view invariance ------------------------------------------------------------------------------
+def random_setup(game, rng):
+    codes = list(game.deck.codes)
+    rng.shuffle(codes)
+    size = game.cards_per_hand
+    n = game.num_players
+    hands = [codes[i * size:(i + 1) * size] for i in range(n)]
+    stock = codes[n * size:]
+    setup = {"hands": hands, "dealer": rng.randrange(n)}
+    if stock:
+        setup["stock"] = stock
+    return setup
+
+
+def lawfully_seen(game, state, seat):
+    """The cards the rules let ``seat`` know: its own deals, public plays, declared reveals."""
+    codes = set(game.deck.codes)
+    seen = set()
+    for audience, ev in state.events:
+        if audience is not None and not audience >> seat & 1:
+            continue
+        t = ev["type"]
+        if (t == "deal" and ev["seat"] == seat) or (t == "play" and audience is None) or t in game.reveal_events:
+            cards_in(ev, codes, seen)
+    return seen
+
+
+def cards_in(value, codes, out):
+    """Collect every card code mentioned anywhere in a JSON value."""
+    if isinstance(value, str):
+        if value in codes:
+            out.add(value)
+    elif isinstance(value, dict):
+        for v in value.values():
+            cards_in(v, codes, out)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            cards_in(v, codes, out)
+    return out
+
+
+def redeal_hidden(setup, seat, seen, rng):
+    """The same set-up with the cards ``seat`` has not seen shuffled among their places."""
+    slots = []
+    for s, hand in enumerate(setup["hands"]):
+        if s != seat:
+            slots += [("hand", s, i) for i, c in enumerate(hand) if c not in seen]
+    slots += [("stock", None, i) for i, c in enumerate(setup.get("stock", [])) if c not in seen]
+
+    def get(slot):
+        kind, s, i = slot
+        return setup["hands"][s][i] if kind == "hand" else setup["stock"][i]
+
+    cards = [get(slot) for slot in slots]
+    rng.shuffle(cards)
+    new = {"hands": [list(h) for h in setup["hands"]], "dealer": setup["dealer"]}
+    if "stock" in setup:
+        new["stock"] = list(setup["stock"])
+    for (kind, s, i), card in zip(slots, cards, strict=True):
+        if kind == "hand":
+            new["hands"][s][i] = card
+        else:
+            new["stock"][i] = card
+    return new
+
+
+def replay_history(game, seed, setup, history):
+    state = game.new_state(seed=seed, **setup)
+    for _seat, action in history:
+        state.apply(action)
+    return state
+
+
+def check_view_invariance(game_cls, trials=12):
+    """Re-dealing what a seat has not seen changes nothing it sees (needs ``Game.cards_per_hand``)."""
+    assert game_cls.cards_per_hand, f"{game_cls.__name__}.cards_per_hand is not declared"
+    compared = 0
+    for variant in game_cls.variants:
+        game = stich.game(game_cls.name, variant=variant)
+        for trial in range(trials):
+            rng = random.Random(f"{game_cls.name}/{variant}/{trial}")
+            setup = random_setup(game, rng)
+            state = game.new_state(seed=trial, **setup)
+            for _ in range(rng.randrange(60)):  # stay inside the first hand
+                if state.is_terminal():
+                    break
+                act = rng.choice(state.legal_actions())
+                probe = state.clone()
+                probe.apply(act)
+                if probe.hand_number != 1:
+                    break
+                state = probe
+            seat = rng.randrange(game.num_players)
+            seen = lawfully_seen(game, state, seat)
+            view = state.view(seat)
+            for _attempt in range(30):
+                other = redeal_hidden(setup, seat, seen, rng)
+                if other == setup:
+                    continue
+                try:
+                    twin = replay_history(game, trial, other, state.history)
+                except IllegalActionError:
+                    continue  # the re-deal contradicts a constraint the history revealed
+                assert twin.view(seat) == view, f"{variant}: seat {seat}'s view depends on cards it has not seen"
+                assert twin.record()["events"] != state.record()["events"] or other["hands"] == setup["hands"]
+                compared += 1
+                break
+    assert compared >= 2 * len(game_cls.variants), f"too few comparisons ({compared}) for {game_cls.name}"
+    return compared
+
+
+# --- perft ----------------------------------------------------------------------------------------
+def perft(state, depth: int) -> int:
+    """The number of distinct legal action sequences of length ``depth`` from ``state`` (a
+    sequence that ends the match earlier counts once)."""
+    if depth == 0 or state.is_terminal():
+        return 1
+    legal = state.legal_actions()
+    if depth == 1:
+        return len(legal)
+    total = 0
+    for a in legal:
+        child = state.clone()
+        child.apply(a)
+        total += perft(child, depth - 1)
+    return total
+
+
+def perft_counts(game_cls) -> dict:
+    """Per variant, ``{"seed S, after K actions, depth D": count}`` for :data:`PERFT_POSITIONS`."""
+    out = {}
+    for variant in game_cls.variants:
+        game = stich.game(game_cls.name, variant=variant)
+        counts = {}
+        for seed, before, depth in PERFT_POSITIONS:
+            state = game.new_state(seed=seed)
+            rng = random.Random(seed)
+            for _ in range(before):
+                if state.is_terminal():
+                    break
+                state.apply(rng.choice(state.legal_actions()))
+            counts[f"seed {seed}, after {before} actions, depth {depth}"] = perft(state, depth)
+        out[variant] = counts
+    return out
+
+
+def write_golden(game_cls, path) -> dict:
+    """Compute the perft counts of ``game_cls`` and store them in ``path`` (JSON)."""
+    counts = perft_counts(game_cls)
+    Path(path).write_text(json.dumps({"game": game_cls.name, "perft": counts}, indent=1) + "\n", encoding="utf-8")
+    return counts
+
+
+def check_perft(game_cls, golden) -> int:
+    path = Path(golden)
+    if not path.exists():
+        raise AssertionError(f"no golden perft counts at {path}: write them once with "
+                             f"stich.testing.write_golden({game_cls.__name__}, {str(path)!r}) and review them")
+    stored = json.loads(path.read_text(encoding="utf-8"))["perft"]
+    counts = perft_counts(game_cls)
+    for variant, expected in stored.items():
+        assert variant in counts, f"the golden file names a variant {variant!r} the game no longer has"
+        for key, value in expected.items():
+            assert counts[variant].get(key) == value, \
+                f"perft {game_cls.name} {variant} ({key}): {counts[variant].get(key)}, golden {value}"
+    missing = set(counts) - set(stored)
+    assert not missing, f"no golden perft counts for the variants {sorted(missing)}"
+    return sum(len(v) for v in stored.values())
+
+
+# --- the kit --------------------------------------------------------------------------------------
+def check_game(game_cls, golden=None, *, matches: int = 12, seed: int = 0) -> dict:
+    """Run every property on the game class ``game_cls`` (its name must be registered, e.g. by an
+    installed ``stich.games`` entry point).  ``golden``: the JSON file of its perft counts (None:
+    skip perft).  ``matches``: random matches (and mid-match records) per property.  Returns
+    ``{"matches": ..., "view_comparisons": ..., "perft_counts": ...}``."""
+    assert stich.engine.game_class(game_cls.name) is game_cls, f"{game_cls.name} is not registered as this class"
+    rng = random.Random(f"check_game/{game_cls.name}/{seed}")
+    check_matches(game_cls, rng, matches)
+    check_mid_match(game_cls, rng, matches)
+    report = {"matches": matches, "view_comparisons": check_view_invariance(game_cls)}
+    if golden is not None:
+        report["perft_counts"] = check_perft(game_cls, golden)
+    return report

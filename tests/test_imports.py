@@ -1,0 +1,110 @@
+"""The import graph of ``stich``: imports point down the layers (cards -> engine -> games -> bots ->
+apps) and no module imports itself back through others (no cycle).  Lazy imports inside functions
+count as well: they are dependencies all the same."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parent.parent / "src"
+
+#: module name prefixes by layer, lowest first (the longest matching prefix decides)
+LAYERS = (
+    ("cards", ("stich.errors", "stich.cards")),
+    ("engine", ("stich.engine", "stich")),   # the package itself only re-exports the engine
+    ("games", ("stich.rulesets",)),
+    ("bots", ("stich.bots", "stich.encoding", "stich.protocol")),
+    ("apps", ("stich.cli", "stich.arena", "stich.openspiel", "stich.pettingzoo", "stich.testing", "stich.web")),
+)
+
+
+def layer(module: str) -> int:
+    best, rank = -1, None
+    for i, (_name, prefixes) in enumerate(LAYERS):
+        for p in prefixes:
+            if (module == p or module.startswith(p + ".")) and len(p) > best:
+                best, rank = len(p), i
+    assert rank is not None, f"{module} is in no layer: add it to LAYERS"
+    return rank
+
+
+def modules() -> dict[str, Path]:
+    out = {}
+    for path in (SRC / "stich").rglob("*.py"):
+        parts = list(path.relative_to(SRC).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        out[".".join(parts)] = path
+    return out
+
+
+def imports(name: str, path: Path, known: set[str]) -> set[str]:
+    """The stich modules ``name`` imports (``from a import b`` counts ``a.b`` when that is a module)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            node.body = []
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(up + ([base] if base else []))
+            for a in node.names:
+                sub = f"{base}.{a.name}"
+                found.add(sub if sub in known else base)
+    return {m for m in found if m == "stich" or m.startswith("stich.")} - {name}
+
+
+def graph() -> dict[str, set[str]]:
+    mods = modules()
+    return {name: imports(name, path, set(mods)) for name, path in mods.items()}
+
+
+def test_imports_point_down_the_layers():
+    wrong = sorted(f"{a} ({LAYERS[layer(a)][0]}) imports {b} ({LAYERS[layer(b)][0]})"
+                   for a, deps in graph().items() for b in deps if layer(b) > layer(a))
+    assert not wrong, "imports against the layers:\n" + "\n".join(wrong)
+
+
+def test_no_import_cycle():
+    g = graph()
+    index, low, stack, on, cycles = {}, {}, [], set(), []
+
+    def visit(v):   # Tarjan's strongly connected components
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in g.get(v, ()):
+            if w not in g:
+                continue
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                cycles.append(sorted(comp))
+
+    for v in sorted(g):
+        if v not in index:
+            visit(v)
+    assert not cycles, f"import cycles: {cycles}"
+
+
+def test_the_graph_sees_real_imports():
+    g = graph()
+    assert "stich.engine.core" in g["stich.rulesets.watten.game"] or "stich.engine" in g["stich.rulesets.watten.game"]
+    assert "stich.bots.base" in g["stich.protocol"]
