@@ -73,10 +73,12 @@ def replay(record: dict) -> State:
         if not (isinstance(item, (list, tuple)) and len(item) == 2 and isinstance(item[0], int)):
             raise RecordError(f"action #{i} must be a [seat, action] pair, not {item!r}")
         seat, text = item
-        if seat != state.current_player:
+        if isinstance(seat, bool) or not 0 <= seat < state.game.num_players:
+            raise RecordError(f"action #{i} {text!r}: there is no seat {seat}")
+        if seat not in state.seats_to_act():
             raise RecordError(f"action #{i} {text!r}: seat {seat} is not to act (seat {state.current_player} is)")
         try:
-            state.apply(text)
+            state.apply(text, seat=seat)
         except StichError as exc:
             raise RecordError(f"action #{i} {text!r} does not replay: {exc}") from exc
     if "events" in record and record["events"] != state.record()["events"]:

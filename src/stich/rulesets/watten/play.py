@@ -215,6 +215,8 @@ class PlayMixin:
         self._events.append((None, {"seat": seat, "card": g.deck.codes[card], "type": "play"}))
         n = g.num_players
         if len(trick) < n:
+            if self.trick_no == 5 and len(trick) == 1:
+                self.raised_before_t5 = self.raised   # R14: the stake at the moment trick 5 is led
             nxt = self._nxt(seat)
             self.turn = self.current_player = nxt
             d = self.decision
@@ -233,8 +235,6 @@ class PlayMixin:
         self.trick = []
         self.trick_seats = []
         self.trick_no += 1
-        if self.trick_no == 5:
-            self.raised_before_t5 = self.raised
         self.turn = self.current_player = w
 
     def _first_trick_display(self) -> None:

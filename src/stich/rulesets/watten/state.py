@@ -52,10 +52,38 @@ class WattenState(DealMixin, PlayMixin, State):
         if ph == ANSAGE:
             return self._ansage_actions(seat)
         if ph == DECIDE:
+            # E.11 forbids playing and raising while the decision is due, not the Schönere (E.5).
+            if g.euregio and self._may_ask_exchange(seat):
+                return [g.A_HOLD, g.A_CONCEDE, g.A_ASK_EXCHANGE]
             return [g.A_HOLD, g.A_CONCEDE]
         if ph == REQUEST:
             return self._request_actions()
         return []
+
+    def _off_turn_actions(self, seat: int):
+        """§0.5, E.4-E.6: in Euregio the Ansager not on turn may ask for a Schönere (while the
+        window of E.5 is open) or a Schlagtausch (R33), and in the simultaneous Ansage show his card
+        whenever he likes.  Nobody else ever acts out of turn."""
+        g = self.game
+        if not g.euregio or (seat != self.forehand and seat != self.dealer):
+            return ()
+        ph = self.phase
+        acts = []
+        if ph == ANSAGE or ph == PLAY or ph == DECIDE:
+            if self._may_ask_exchange(seat):
+                acts.append(g.A_ASK_EXCHANGE)
+        if ph == ANSAGE:
+            if self._may_ask_swap():
+                acts.append(g.A_ASK_SWAP)
+            if g.ansage_order == "simultaneous" and not self._has_shown(seat):
+                acts += g.show_list(self.hands[seat])
+        return acts
+
+    def _apply_off_turn(self, seat: int, action) -> None:
+        if action.verb == "show":
+            self._apply_show(seat, action.value)
+        else:   # ask_exchange, ask_swap
+            self._apply_request(seat, action.verb[4:])
 
     def _apply(self, action) -> None:
         seat = self.current_player
