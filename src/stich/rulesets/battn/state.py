@@ -343,8 +343,8 @@ class BattnState(State):
     # --- raising (BT-14) --------------------------------------------------------------------------------
     def _may_raise(self, t: int, to: int) -> bool:
         """BT-14.3/14.8: may team ``t`` propose a stake of ``to`` now?"""
-        if to > self.opts["target"]:
-            return False   # PR-B8: a stake above the target changes nothing; raising stops there
+        if to > self.game.stake_limit:
+            return False   # option stake_cap = target (PR-B8); BT-14.6 sets no limit
         if t == self.x_team and not self.opts["x_team_may_raise"]:
             return False
         return self.raise_right == BOTH or self.raise_right == t
@@ -481,7 +481,7 @@ class BattnState(State):
 
     def _counter_ok(self, seat):
         t = team(seat)
-        return self.proposed + 1 <= self.opts["target"] and (self.opts["x_team_may_raise"] or t != self.x_team)
+        return self.proposed + 1 <= self.game.stake_limit and (self.opts["x_team_may_raise"] or t != self.x_team)
 
     def _manual(self, seat):
         """Manual-mode bookkeeping actions (BT-16.5, BT-17.2), offered at every play-phase window."""
@@ -494,6 +494,23 @@ class BattnState(State):
         if self.svista is None:
             acts += [g.a_svista["DP"], g.a_svista["RL"]]
         return acts
+
+    def _off_turn_actions(self, seat: int):
+        """BT-14.4/14.8: at a raise window a team that is not on turn may raise "all'inizio della
+        carta successiva" - the opponents' speaker while the mover is to play (also right after his
+        team accepted a raise, BT-14.3), and the mover while the opponents are polled (PR-B7)."""
+        ph = self.phase
+        if ph != MOVE and ph != POLL:
+            return ()
+        m = self._mover()
+        t = team(seat)
+        if seat != self._speaker(t, m) or not self._may_raise(t, self.stake + 1):
+            return ()
+        return [self.game.a_raise]
+
+    def _apply_off_turn(self, seat: int, a):
+        self._call(seat, "raise")            # the only action out of turn
+        self._propose(team(seat), seat)
 
     def _apply(self, a):
         verb = a.verb
@@ -610,8 +627,8 @@ class BattnState(State):
                 return f"raises are made only during play (BT-14.4; phase: {where})"
             if team(seat) == self.x_team and not self.opts["x_team_may_raise"]:
                 return "the X team may not raise (option x_team_may_raise, BT-15.6)"
-            if max(self.stake, self.proposed) + 1 > self.opts["target"]:
-                return f"the stake may not exceed the target {self.opts['target']} (PR-B8)"
+            if max(self.stake, self.proposed) + 1 > self.game.stake_limit:
+                return f"the stake may not exceed the target {self.opts['target']} (option stake_cap, PR-B8)"
             return ("your team does not hold the raise right: the team that accepted the last raise "
                     "raises next (BT-14.3)")
         if verb == "schlok" and ph == SCHLOK:
