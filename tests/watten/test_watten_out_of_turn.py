@@ -7,10 +7,10 @@ one seat act."""
 from __future__ import annotations
 
 import pytest
+from tests.watten.watten_helpers import act, legal_verbs, position, seat
 
 import stich
 from stich.engine import IllegalActionError
-from tests.watten.watten_helpers import act, legal_verbs, position, seat
 
 
 def verbs(state, seat_1based: int) -> set[str]:
