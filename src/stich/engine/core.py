@@ -52,6 +52,9 @@ class Game:
         self.options: Options = resolve_options(self.name, self.option_specs, variant, options)
         self._actions: dict[str, Action] = {}
         self._setup()
+        #: The answer to a poll of :class:`stich.engine.turns.Turns` (never applied to a state); last
+        #: in the action space so that the indices of the game's own actions stay as they were.
+        self.wait_action = self.action("wait")
         #: Every action of this game (all seats, all phases) in a fixed order: the action space
         #: for learning environments (index = position; masks come from ``legal_actions()``).
         self.action_space: tuple[Action, ...] = tuple(self._actions.values())
