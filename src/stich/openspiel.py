@@ -48,9 +48,9 @@ import pyspiel
 
 import stich
 import stich.engine
-from stich.engine.turns import Turns
 from stich.encoding import encode, observation_size
 from stich.encoding.rewards import hand_rewards
+from stich.engine.turns import Turns
 
 __all__ = ["DEFAULT_MAX_DECISIONS", "NUM_SEEDS", "game_names", "load", "register", "short_name"]
 

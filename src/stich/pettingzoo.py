@@ -35,9 +35,9 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 import stich
-from stich.engine.turns import Turns
 from stich.encoding import action_mask, encode, observation_size
 from stich.encoding.rewards import hand_reward_scale, hand_rewards
+from stich.engine.turns import Turns
 
 __all__ = ["StichEnv", "env", "hand_reward_scale", "hand_rewards", "raw_env"]
 
