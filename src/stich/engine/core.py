@@ -165,15 +165,18 @@ class Game:
 
 
 def _json_setup(setup: dict) -> dict | None:
+    """The set-up as the record keeps it: a JSON-ready deep copy (tuples become lists)."""
     if not setup:
         return None
-    out = {}
-    for k, v in setup.items():
-        if isinstance(v, (list, tuple)):
-            out[k] = [list(x) if isinstance(x, (list, tuple)) else x for x in v]
-        else:
-            out[k] = v
-    return out
+    return _jsonable(setup)
+
+
+def _jsonable(value):
+    if isinstance(value, dict):
+        return {k: _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(x) for x in value]
+    return value
 
 
 class State:

@@ -29,14 +29,20 @@ class DealMixin:
         return self.game.codes_of(mask)
 
     # --- set-up -----------------------------------------------------------------------------------
-    def _start(self, hands=None, stock=None, dealer=None, scores=None, pack=None, **unknown):
+    def _start(self, hands=None, stock=None, dealer=None, scores=None, pack=None, position=None, **unknown):
         """Explicit set-up: ``hands`` (+ ``stock``) fix the first deal (no cut); or ``pack`` (a
-        whole pack, top first) fixes the shuffled pack of the first hand, which is then cut."""
+        whole pack, top first) fixes the shuffled pack of the first hand, which is then cut; or
+        ``position`` sets up a hand in play (``rulesets/watten/position.py``)."""
         g = self.game
         n = g.num_players
         if unknown:
             raise SetupError(f"watten has no set-up field {', '.join(map(repr, unknown))}; "
-                             "fields are hands, stock, dealer, scores, pack")
+                             "fields are hands, stock, dealer, scores, pack, position")
+        if position is not None:
+            if hands is not None or stock is not None or dealer is not None or scores is not None or pack is not None:
+                raise SetupError("a position holds its own hands, dealer and scores: give position alone")
+            self._start_position(position)
+            return
         self.scores = self._check_scores(scores)
         if scores is not None:   # a match taken up in progress: its scores are public from the start
             self.emit("scores", None, scores=list(self.scores))

@@ -6,10 +6,11 @@ from stich.engine import State
 from stich.rulesets.watten.deal import ANSAGE, CUT, DECIDE, OVER, PLAY, REQUEST, RESPOND, DealMixin
 from stich.rulesets.watten.game import RAISE_BIT
 from stich.rulesets.watten.play import PlayMixin
+from stich.rulesets.watten.position import PositionMixin
 from stich.rulesets.watten.ranking import RANK_CODES, SUIT_CODES
 
 
-class WattenState(DealMixin, PlayMixin, State):
+class WattenState(DealMixin, PlayMixin, PositionMixin, State):
     """A Watten match: hands are played until a side (or player) reaches the target."""
 
     # The fields every hand sets (_start, _begin_hand) are slots: with them in the instance dict it
@@ -194,7 +195,7 @@ class WattenState(DealMixin, PlayMixin, State):
         # Tricks per side of this hand, from the visible trick events (sides follow from the
         # public dealer: 3 players = forehand alone against the other two).
         n = self.game.num_players
-        won = [0, 0]
+        won = list(v["info"].get("position", {}).get("tricks_won", (0, 0)))   # a set-up position
         fh = v.get("forehand")
         for t in v["tricks"]:
             w = t["winner"]
@@ -216,6 +217,9 @@ class WattenState(DealMixin, PlayMixin, State):
             return True
         if t == "schlag":
             view["schlag"] = ev["rank"]
+            return True
+        if t == "ansage_known":   # a set-up position in a blind variant: the Ansager know the Ansage
+            view["schlag"], view["trump"] = ev["schlag"], ev["trump"]
             return True
         if t == "trump":
             view["trump"] = ev["suit"]
