@@ -27,7 +27,7 @@ _CONTEXT = ("dealer", "first_caller", "hand_number", "used_contracts", "caller_d
 
 
 def start_position(state, pos) -> None:
-    from stich.rulesets.barbu.state import DOMINO, TRICKS   # (state.py imports this module)
+    from stich.rulesets.barbu.state import DOMINO, TRICKS  # (state.py imports this module)
 
     if not isinstance(pos, dict):
         raise SetupError(f"position must be a dict of fields ({', '.join(FIELDS)}), not {pos!r}")
