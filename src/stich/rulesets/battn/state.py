@@ -41,11 +41,12 @@ class BattnState(State):
     )
 
     # --- set-up -----------------------------------------------------------------------------------
-    def _start(self, hands=None, stock=None, dealer=None, scores=None, deck=None, x_team=None, **extra):
+    def _start(self, hands=None, stock=None, dealer=None, scores=None, deck=None, x_team=None,
+               first_dealer_draw=None, **extra):
         g = self.game
         o = g.options
         if extra:
-            raise SetupError(f"battn set-up takes hands, stock, deck, dealer, scores, x_team; "
+            raise SetupError(f"battn set-up takes hands, stock, deck, dealer, scores, x_team, first_dealer_draw; "
                              f"not {', '.join(sorted(extra))}")
         self.opts = o
         self.scores = self._check_scores(scores)
@@ -63,6 +64,11 @@ class BattnState(State):
             if explicit is not None:
                 raise SetupError("give either deck= (the shuffled deck, which is then cut) or hands=/stock=")
             given_deck = self._check_deck(deck)
+        if first_dealer_draw is not None:
+            drawn = self._check_draw(first_dealer_draw)
+            if dealer is not None and dealer != drawn:
+                raise SetupError(f"the first-dealer draw makes seat {drawn} the dealer, not seat {dealer}")
+            dealer = drawn
         if dealer is None:
             dealer = self._first_dealer()
         self.dealer = dealer
@@ -117,16 +123,44 @@ class BattnState(State):
             raise SetupError("deck must list all 40 cards of Le Sappadine once, top first")
         return cards
 
+    def _draw_value(self, c: int) -> int:
+        """A4-24: a critico beats any other card (Barba > Belli > Spitz), else the plain rank."""
+        crit = {DECK.parse("K-Po"): 13, DECK.parse("4-St"): 12, DECK.parse("7-Ra"): 11}
+        return crit.get(c, plain_rank_value(DECK.rank(c), self.opts["ace_rank"]))
+
+    def _check_draw(self, draw) -> int:
+        """An explicit first-dealer draw (BT-3.1): pairs ``[seat 0's card, seat 1's card]``, equal in
+        value but the last; returns the dealer and keeps the draws for the public event (PR-B2)."""
+        if self.opts["first_dealer"] != "draw":
+            raise SetupError("first_dealer_draw needs the option first_dealer = draw")
+        if isinstance(draw, str) or not isinstance(draw, (list, tuple)) or not draw:
+            raise SetupError(f"first_dealer_draw must be a list of [card, card] pairs (seat 0, seat 1), not {draw!r}")
+        pairs = []
+        for i, pair in enumerate(draw):
+            if not isinstance(pair, (list, tuple)) or len(pair) != 2:
+                raise SetupError(f"first_dealer_draw[{i}] must be a [card, card] pair, not {pair!r}")
+            a, b = parse_cards(DECK, pair, f"first_dealer_draw[{i}]")
+            if a == b:
+                raise SetupError(f"first_dealer_draw[{i}]: both players cannot draw {DECK.code(a)}")
+            va, vb = self._draw_value(a), self._draw_value(b)
+            last = i == len(draw) - 1
+            if (va == vb) == last:
+                raise SetupError(f"first_dealer_draw[{i}]: " + ("equal cards draw again (A4-24): the draw cannot "
+                                 "end there" if last else "different cards end the draw: no pair may follow"))
+            pairs.append([DECK.code(a), DECK.code(b)])
+        winner = 0 if va > vb else 1
+        self._draws = (pairs, winner)
+        return winner
+
     def _first_dealer(self) -> int:
         """BT-3.1 / A4-24: seats 0 and 1 (the eldest of each team) draw; the higher card deals."""
         rng = self.hand_rng(0, "first_dealer")
         if self.opts["first_dealer"] == "random":
             return rng.randrange(4)
-        crit = {DECK.parse("K-Po"): 13, DECK.parse("4-St"): 12, DECK.parse("7-Ra"): 11}
         draws = []
         while True:
             a, b = rng.sample(range(_N), 2)
-            va, vb = (crit.get(c, plain_rank_value(DECK.rank(c), self.opts["ace_rank"])) for c in (a, b))
+            va, vb = self._draw_value(a), self._draw_value(b)
             draws.append([DECK.code(a), DECK.code(b)])
             if va != vb:
                 self._draws = (draws, 0 if va > vb else 1)

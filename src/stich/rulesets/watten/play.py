@@ -257,7 +257,10 @@ class PlayMixin:
             seats = [s for s in range(n) if self.side[s] == side]
             for s in seats:
                 self.scores[s] += points   # B3: each duo member scores the value
-        self.result = {"side": side, "seats": seats, "points": points, "reason": reason}
+        # The hand's final stake goes with the result: a fold scores the stake before the refused
+        # raise, a concession the refusal value, so ``points`` alone does not say it.
+        self.result = {"side": side, "seats": seats, "points": points, "reason": reason, "stake": self.stake,
+                       "hand": self.hand_number}
         self.emit("hand_result", None, **self.result)
         self.emit("scores", None, scores=list(self.scores))
         self.phase = OVER

@@ -185,6 +185,9 @@ class WattenState(DealMixin, PlayMixin, PositionMixin, State):
             out["face_up_trick"] = self.face_up
         if self.phase == OVER:
             out["result"] = dict(self.result)
+        last = self.__dict__.get("result")
+        if last is not None:   # the last finished hand, also once the next one has begun
+            out["last_result"] = dict(last)
         return out
 
     def view(self, seat):
@@ -248,6 +251,10 @@ class WattenState(DealMixin, PlayMixin, PositionMixin, State):
             if t == "stake":
                 view["fixed"] = ev["fixed"]
             view["info"][t] = {k: x for k, x in ev.items() if k != "type"}
+            return True
+        if t == "hand_result":   # kept in view["last_result"] after the next hand begins; also in info
+            view["last_result"] = {k: x for k, x in ev.items() if k != "type"}
+            view["info"]["hand_result"] = dict(view["last_result"])
             return True
         if t == "face_up":
             view["face_up_trick"] = None if ev["cards"] is None else \
