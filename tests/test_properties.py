@@ -78,6 +78,13 @@ def play_match(state, rng, checks=True):
     while not state.is_terminal():
         legal = state.legal_actions()
         assert legal, f"no legal action for seat {state.current_player} in a live game"
+        seats = state.seats_to_act()
+        assert state.current_player in seats
+        if len(seats) > 1 and rng.random() < 0.5:   # a seat out of turn acts first (§0.5, BT-14.4)
+            seat = rng.choice([s for s in seats if s != state.current_player])
+            state.apply(rng.choice(state.legal_actions(seat)), seat=seat)
+            n += 1
+            continue
         if checks and check_rng.random() < 0.05:
             for act in legal:  # every legal action is accepted, and is in the fixed action space
                 assert str(act) in state.game.action_index
@@ -201,8 +208,8 @@ def redeal_hidden(setup, seat, seen, rng):
 
 def replay_history(game, seed, setup, history):
     state = game.new_state(seed=seed, **setup)
-    for _seat, action in history:
-        state.apply(action)
+    for seat, action in history:
+        state.apply(action, seat=seat)
     return state
 
 
@@ -219,9 +226,10 @@ def test_view_never_depends_on_unseen_cards(name):
             for _ in range(rng.randrange(60)):  # stay inside the first hand
                 if state.is_terminal():
                     break
-                act = rng.choice(state.legal_actions())
+                actor = rng.choice(state.seats_to_act())   # out-of-turn actions too
+                act = rng.choice(state.legal_actions(actor))
                 probe = state.clone()
-                probe.apply(act)
+                probe.apply(act, seat=actor)
                 if probe.hand_number != 1:
                     break
                 state = probe
