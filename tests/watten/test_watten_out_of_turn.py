@@ -135,3 +135,19 @@ def test_r14_without_a_raise_before_the_lead_the_restriction_stands():
     s = stich.game("watten", "tyrolean").new_state(seed=7)
     act(s, TRICKS_1_TO_4 + " 1:play L8")
     assert seat(s) == 2 and "raise" not in legal_verbs(s)
+
+
+# --- §0.5, R9 window (b): the accepter may raise until the next card ----------------------------------
+def test_the_player_who_accepted_raises_out_of_turn_before_the_next_card():
+    # §0.5: "the player who has just accepted a raise, until the next card is played: raise if §2.8
+    # allows it".  F1: 4:raise 1:accept - seat 1 may now raise while seat 4 is to play.
+    s = position("euregio", {1: "L-O H-A S-9 E-8 L-7", 2: "L-A E-K H-10 S-U W", 3: "H-O L-9 E-A S-K H-7",
+                             4: "L-K E-O H-9 S-A E-10"}, scores=[4, 7])
+    act(s, "1:show L-O 4:show L-K 1:play L-7 2:play E-K 3:play H-7 4:play E-O 4:raise 1:accept")
+    assert seat(s) == 4 and verbs(s, 1) == {"raise"} and s.seats_to_act() == [0, 3]
+    s.apply("1:raise")
+    assert s.stake == 3 and seat(s) == 2 and legal_verbs(s) >= {"accept", "fold"}   # R34: seat 2 answers
+    s.apply("2:accept")
+    assert s.stake == 4 and seat(s) == 4 and verbs(s, 2) == {"raise"}
+    s.apply("4:play S-A")
+    assert verbs(s, 2) == set()          # the next card closed the window

@@ -126,6 +126,7 @@ class PlayMixin:
         self.raised = True
         self.last_raiser_side = self.side[self.raiser]
         self.emit("accept", None, seat=seat, stake=self.stake)
+        self.accepted_at = (seat, self.trick_no, len(self.trick))   # window (b) lasts until the next card
         self.phase = PLAY
         self.current_player = self.turn   # PR-W3: play goes on with the player on turn
 

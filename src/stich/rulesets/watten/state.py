@@ -22,6 +22,7 @@ class WattenState(DealMixin, PlayMixin, PositionMixin, State):
         "schlag", "trump", "shown_schlag", "shown_trump", "swap_asked", "swapped",
         "trick", "trick_seats", "trick_no", "tricks", "stake", "last_raiser_side", "raiser", "turn",
         "raised", "raised_before_t5", "fixed", "decision", "decided", "trailing_side", "rk", "face_up",
+        "accepted_at",
     )
 
     def _copy_into(self, other) -> None:
@@ -66,9 +67,13 @@ class WattenState(DealMixin, PlayMixin, PositionMixin, State):
         window of E.5 is open) or a Schlagtausch (R33), and in the simultaneous Ansage show his card
         whenever he likes.  Nobody else ever acts out of turn."""
         g = self.game
+        ph = self.phase
+        at = self.accepted_at
+        if at is not None and ph == PLAY and at[0] == seat and at[1] == self.trick_no and at[2] == len(self.trick):
+            # §0.5, R9 window (b): the player who has just accepted may raise until the next card.
+            return [g.A_RAISE] if self._can_raise(seat) else ()
         if not g.euregio or (seat != self.forehand and seat != self.dealer):
             return ()
-        ph = self.phase
         acts = []
         if ph == ANSAGE or ph == PLAY or ph == DECIDE:
             if self._may_ask_exchange(seat):
@@ -81,7 +86,9 @@ class WattenState(DealMixin, PlayMixin, PositionMixin, State):
         return acts
 
     def _apply_off_turn(self, seat: int, action) -> None:
-        if action.verb == "show":
+        if action.verb == "raise":
+            self._apply_raise(seat)
+        elif action.verb == "show":
             self._apply_show(seat, action.value)
         else:   # ask_exchange, ask_swap
             self._apply_request(seat, action.verb[4:])
