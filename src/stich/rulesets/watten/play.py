@@ -127,6 +127,8 @@ class PlayMixin:
         self.last_raiser_side = self.side[self.raiser]
         self.emit("accept", None, seat=seat, stake=self.stake)
         self.accepted_at = (seat, self.trick_no, len(self.trick))   # window (b) lasts until the next card
+        if self.trick_no == 5 and not self.trick:
+            self.raised_before_t5 = True   # R14: raised before trick 5 was led
         self.phase = PLAY
         self.current_player = self.turn   # PR-W3: play goes on with the player on turn
 
@@ -216,8 +218,6 @@ class PlayMixin:
         self._events.append((None, {"seat": seat, "card": g.deck.codes[card], "type": "play"}))
         n = g.num_players
         if len(trick) < n:
-            if self.trick_no == 5 and len(trick) == 1:
-                self.raised_before_t5 = self.raised   # R14: the stake at the moment trick 5 is led
             nxt = self._nxt(seat)
             self.turn = self.current_player = nxt
             d = self.decision
@@ -236,6 +236,10 @@ class PlayMixin:
         self.trick = []
         self.trick_seats = []
         self.trick_no += 1
+        if self.trick_no == 5:
+            # R14: the stake when trick 5 is led; a raise accepted before that lead is added in
+            # _apply_accept (not here on every card: play is the hot path).
+            self.raised_before_t5 = self.raised
         self.turn = self.current_player = w
 
     def _first_trick_display(self) -> None:

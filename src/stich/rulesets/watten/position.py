@@ -12,7 +12,8 @@ and becomes the first hand of the match; later hands are dealt from the seed.  F
 * ``tricks_won``: tricks already won per side of the hand (per seat with two players; [solo, duo]
   with three), ``played``: optionally the cards of those tricks (public; completes the count);
 * ``stake`` (default 2) and ``last_raiser``: the seat whose side made the last accepted raise
-  (needed when the stake was raised: the other side raises next, §2.8);
+  (needed when the stake was raised: the other side raises next, §2.8); in trick 5 the stake is
+  taken as the stake when the trick was led (R14);
 * ``dealer``, ``scores``, ``hand`` (the hand number, default 1), ``schlag_seat`` (Euregio: the
   Ansager who named the Schlag, forehand unless a Schlagtausch was agreed).
 
@@ -125,6 +126,8 @@ class PositionMixin:
         self.tricks = list(won)
         self.trick_no = done + 1
         self._position_stake(pos)
+        # R14: a position in trick 5 takes its stake as the stake when the trick was led.
+        self.raised_before_t5 = self.raised
         self.emit("position", None, trick_no=self.trick_no, tricks_won=list(won), leader=leader,
                   played=[d.code(c) for c in played])
         # The current trick, through the follow rules: a card the rules forbid is a set-up error.
@@ -135,7 +138,7 @@ class PositionMixin:
                 ok = ", ".join(d.codes_of(self._playable(s)))
                 raise SetupError(f"position trick: seat {s} may not play {d.code(c)} there (follow rules "
                                  f"T1.6/E.8/B1.5; it could play {ok})")
-            self._apply_play(s, c)   # (R14's snapshot is taken at the lead of trick 5, as in play)
+            self._apply_play(s, c)
 
     def _position_rank(self, value) -> int:
         g = self.game
