@@ -122,7 +122,8 @@ def play_match(game, seed: int, bots: list[Bot], on_fault=None) -> dict:
             if len(state.history) >= MAX_ACTIONS:
                 raise RuntimeError(f"the match did not end within {MAX_ACTIONS} actions")
             seat = turns.seat()
-            if seat != state.current_player and not bots[seat].answers_polls:
+            bot = bots[seat]
+            if seat != state.current_player and (not bot.answers_polls or bot.sees_everything):
                 turns.apply(WAIT)   # a bot that does not take part in polls acts on its turns only
                 continue
             legal = [str(a) for a in turns.legal_actions()]
