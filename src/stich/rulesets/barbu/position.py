@@ -17,8 +17,9 @@ and the deal must not be over.  A :class:`SetupError` names the first step that 
 
 from __future__ import annotations
 
-from stich.engine import SetupError, StichError
-from stich.engine.setup import parse_cards
+from stich.engine import SetupError
+from stich.engine.setup import parse_cards, seat_card_pairs
+from stich.engine.setup import step as _step
 from stich.rulesets.barbu import rules as R
 
 FIELDS = ("hands", "contract", "doubling", "tricks", "trick", "plays", "to_act", "dealer", "first_caller",
@@ -114,31 +115,5 @@ def _sequence(pos, domino: bool) -> list[tuple[int, int | None]]:
         groups = [*tricks, trick]
         where = "tricks"
     for group in groups:
-        if isinstance(group, str) or not isinstance(group, (list, tuple)):
-            raise SetupError(f"position {where} must be lists of [seat, card] pairs, not {group!r}")
-        for item in group:
-            if not (isinstance(item, (list, tuple)) and len(item) == 2):
-                raise SetupError(f"position {where}: {item!r} is not a [seat, card] pair")
-            p, card = item
-            if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < 4:
-                raise SetupError(f"position {where}: {p!r} is not a seat 0..3")
-            if domino and str(card).strip().lower() == "pass":
-                out.append((p, None))
-            else:
-                out.append((p, parse_cards(R.DECK, [card], f"position {where}")[0]))
+        out += seat_card_pairs(R.DECK, group, where, 4, passes=domino)
     return out
-
-
-def _step(state, text: str, what: str) -> None:
-    """Apply one step of the position through the rules (not recorded: the set-up replays it)."""
-    try:
-        _seat, act = state.game.parse_action(text)
-    except StichError as exc:
-        raise SetupError(f"position {what}: {exc}") from None
-    legal = state.legal_actions()
-    if act not in legal:
-        reason = state._why_illegal(act)
-        raise SetupError(f"position {what}: {text!r} is not legal there" + (f" ({reason})" if reason else "")
-                         + f"; legal: {', '.join(map(str, legal))}")
-    state._legal = None
-    state._apply(legal[legal.index(act)])

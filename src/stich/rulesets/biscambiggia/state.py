@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from stich.engine import TERMINAL, SetupError, State
 from stich.engine.setup import mask, parse_cards, parse_hands
+from stich.rulesets.biscambiggia.position import start_position
 from stich.rulesets.biscambiggia.rules import (
     CARDS_EACH,
     DECK,
@@ -42,10 +43,16 @@ class BiscambiggiaState(State):
     )
 
     # ------------------------------------------------------------------ set-up and dealing
-    def _start(self, hands=None, stock=None, dealer=None, scores=None, pack=None, cut=None, **extra) -> None:
+    def _start(self, hands=None, stock=None, dealer=None, scores=None, pack=None, cut=None, position=None,
+               **extra) -> None:
+        if position is not None:   # a hand in play (position.py); it holds hands, dealer and scores itself
+            if any(v is not None for v in (hands, stock, dealer, scores, pack, cut)) or extra:
+                raise SetupError("a position holds its own hands, dealer and scores: give position alone")
+            start_position(self, position)
+            return
         if extra:
             raise SetupError(f"biscambiggia has no set-up field(s) {', '.join(sorted(extra))}; "
-                             "it takes hands, dealer, scores, pack and cut")
+                             "it takes hands, dealer, scores, pack and cut, or a position")
         if stock:
             raise SetupError("biscambiggia has no stock: all 40 cards are dealt (BB-2.4)")
         if scores is None:
