@@ -43,6 +43,8 @@ class Turns:
         (negative once the match is over)."""
         self._fresh()
         st = self.state
+        if st._deferred:
+            st._settle()   # a deferred deal runs before anybody is asked
         cp = st.current_player
         if cp < 0:
             return cp
