@@ -14,6 +14,7 @@ from stich.cards import iter_bits
 from stich.engine import TERMINAL, SetupError, State
 from stich.engine.setup import mask, parse_cards, parse_hands, parse_stock
 from stich.rulesets.battn.cards import CRITICI_MASK, DECK, RANKS, SUITS, plain_rank_value
+from stich.rulesets.battn.position import start_position
 
 # Phases (the decision the current player faces).
 OVER, ORBI, CUT, CUT2, SCHE_ASK, SCHE_ANSWER, SCHLOK, TRUMPF, PREPLAY, POLL, MOVE, RESPOND = range(12)
@@ -42,12 +43,17 @@ class BattnState(State):
 
     # --- set-up -----------------------------------------------------------------------------------
     def _start(self, hands=None, stock=None, dealer=None, scores=None, deck=None, x_team=None,
-               first_dealer_draw=None, **extra):
+               first_dealer_draw=None, position=None, **extra):
         g = self.game
         o = g.options
+        if position is not None:   # a turn in play (position.py); it holds the other fields itself
+            if any(v is not None for v in (hands, stock, dealer, scores, deck, x_team, first_dealer_draw)) or extra:
+                raise SetupError("a position holds its own hands, dealer and scores: give position alone")
+            start_position(self, position)
+            return
         if extra:
-            raise SetupError(f"battn set-up takes hands, stock, deck, dealer, scores, x_team, first_dealer_draw; "
-                             f"not {', '.join(sorted(extra))}")
+            raise SetupError("battn set-up takes hands, stock, deck, dealer, scores, x_team, first_dealer_draw, "
+                             f"position; not {', '.join(sorted(extra))}")
         self.opts = o
         self.scores = self._check_scores(scores)
         self.x_team = self._check_x_team(x_team)
