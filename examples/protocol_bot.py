@@ -12,6 +12,7 @@ for line in sys.stdin:
         print(json.dumps({"type": "ready", "name": "first-card"}), flush=True)
     elif msg["type"] == "act":
         plays = [a for a in msg["legal"] if a.startswith("play ")]
-        print(json.dumps({"type": "action", "action": (plays or msg["legal"])[0]}), flush=True)
+        # echoing the request's id lets the table drop a late answer; a bot may leave it out
+        print(json.dumps({"type": "action", "action": (plays or msg["legal"])[0], "id": msg["id"]}), flush=True)
     elif msg["type"] == "quit":
         break

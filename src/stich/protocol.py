@@ -8,7 +8,8 @@ Table -> program::
 
     {"type": "hello", "protocol": "stich-bot/1", "game": ..., "variant": ..., "options": {...},
      "seat": 0, "num_players": 4, "seed": 17, "budget": "1s"}            -> {"type": "ready", "name": "..."}
-    {"type": "act", "id": 1, "view": {...}, "legal": ["play EO", ...]}    -> {"type": "action", "action": "play EO"}
+    {"type": "act", "id": 1, "view": {...}, "legal": ["play EO", ...]}    -> {"type": "action", "action": "play EO",
+                                                                              "id": 1}
     {"type": "end", "view": {...}, "returns": [1.0, -1.0, ...]}          (no answer)
     {"type": "quit"}                                                      (the program exits)
 
@@ -21,13 +22,16 @@ from __future__ import annotations
 import json
 import os
 import queue
+import select
 import shlex
+import signal
 import subprocess
 import threading
 import time
 from collections import deque
 
 from stich.bots.base import Bot, Budget, make_bot
+from stich.bots.seeds import one_way_seed
 
 PROTOCOL = "stich-bot/1"
 #: seconds a program may take to start and answer ``hello``
@@ -49,6 +53,15 @@ class ProtocolError(RuntimeError):
         self.fatal = fatal
 
 
+#: the longest line (bytes) a program may write; a longer one is refused as malformed
+MAX_LINE = 1 << 20
+#: lines of a program's output read ahead of the table; beyond that the program waits on its pipe
+MAX_QUEUED = 256
+#: the longest message (characters) ``stich engine`` reads from the table
+MAX_MESSAGE = 16 << 20
+TOO_LONG = object()  # queued in place of a line longer than MAX_LINE
+
+
 def _short(text, limit: int = 200) -> str:
     text = str(text)
     return text if len(text) <= limit else text[:limit] + f"… ({len(text)} characters)"
@@ -62,6 +75,12 @@ class ExternalBot(Bot):
     lines are quoted when it crashes.  Every failure raises :class:`ProtocolError` naming the
     bot and what it sent; the table reports it and plays a fallback action.  After a crash or
     a timeout the program is stopped and every later decision raises at once (fatal).
+
+    What a program cannot do to the table: hang it (the deadline is checked on every line it
+    writes and on every write to it), fill its memory (lines over :data:`MAX_LINE` bytes are
+    refused, at most :data:`MAX_QUEUED` lines wait), shift answers (an answer carrying another
+    request's ``id`` is dropped), or outlive it (it runs in its own process group, and the whole
+    group is killed when it is stopped).
     """
 
     name = "cmd"
@@ -82,25 +101,28 @@ class ExternalBot(Bot):
         self.proc: subprocess.Popen | None = None
         self.program_name: str | None = None
         self.dead: ProtocolError | None = None
-        self._lines: queue.Queue = queue.Queue()
+        self._lines: queue.Queue = queue.Queue(maxsize=MAX_QUEUED)
         self._stderr: deque = deque(maxlen=20)
         self._requests = 0
+        self._stop = threading.Event()
 
     # --- process handling ----------------------------------------------------------------------
     def _start(self, view: dict) -> None:
         try:
             self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                         stderr=subprocess.PIPE, text=True, encoding="utf-8", bufsize=1,
-                                         cwd=self.cwd, env=dict(os.environ, PYTHONUNBUFFERED="1"))
+                                         stderr=subprocess.PIPE, cwd=self.cwd,
+                                         env=dict(os.environ, PYTHONUNBUFFERED="1"),
+                                         start_new_session=True)  # its own process group: killed whole
         except OSError as exc:
             self._die(f"cannot start {self.command!r}: {exc}", "crash")
-        threading.Thread(target=self._pump, args=(self.proc.stdout, self._lines), daemon=True).start()
+        os.set_blocking(self.proc.stdin.fileno(), False)  # writes wait with a deadline (select)
+        threading.Thread(target=self._pump, args=(self.proc.stdout,), daemon=True).start()
         threading.Thread(target=self._pump_err, args=(self.proc.stderr,), daemon=True).start()
         hello = {"type": "hello", "protocol": PROTOCOL, "game": view.get("game"), "variant": view.get("variant"),
                  "options": view.get("options", {}), "seat": view.get("seat"),
                  "num_players": view.get("num_players"), "seed": self.seed,
                  "budget": str(self.budget) if self.budget else None}
-        self._send(hello)
+        self._send(hello, self.hello_timeout)
         try:
             msg = self._receive(self.hello_timeout, "hello")
         except ProtocolError as exc:
@@ -110,23 +132,46 @@ class ExternalBot(Bot):
         if msg.get("type") != "ready":
             self._die(f"{self.label} answered hello with {_short(json.dumps(msg))}; expected "
                       '{"type": "ready", "name": ...}', "malformed")
-        self.program_name = str(msg.get("name") or self.command)
+        self.program_name = _short(msg.get("name") or self.command, 100)
 
-    @staticmethod
-    def _pump(stream, out: queue.Queue) -> None:
+    def _put(self, item) -> bool:
+        """Queue a line for the table; wait while the queue is full (the program then blocks on its
+        pipe), give up once the bot is closed."""
+        while not self._stop.is_set():
+            try:
+                self._lines.put(item, timeout=0.2)
+                return True
+            except queue.Full:
+                continue
+        return False
+
+    def _pump(self, stream) -> None:
         try:
-            for line in stream:
-                out.put(line)
+            while True:
+                line = stream.readline(MAX_LINE + 1)
+                if not line:
+                    break
+                if len(line) > MAX_LINE and not line.endswith(b"\n"):
+                    while line and not line.endswith(b"\n"):  # skip the rest of the line, unread
+                        line = stream.readline(MAX_LINE)
+                    line = TOO_LONG
+                if not self._put(line):
+                    break
         except (OSError, ValueError):
             pass
-        out.put(None)  # end of output
+        self._put(None)  # end of output
+        _close_quietly(stream)
 
     def _pump_err(self, stream) -> None:
         try:
-            for line in stream:
-                self._stderr.append(line.rstrip("\n"))
+            while True:
+                line = stream.readline(4096)
+                if not line or self._stop.is_set():
+                    break
+                self._stderr.append(_short(line.decode("utf-8", "replace").rstrip("\n")))
         except (OSError, ValueError):
             pass
+        _close_quietly(stream)
 
     def _stderr_tail(self) -> str:
         time.sleep(0.05)  # let the stderr reader catch the last lines
@@ -138,50 +183,123 @@ class ExternalBot(Bot):
         self._kill()
         raise self.dead
 
-    def _kill(self) -> None:
+    def _exited(self, timeout: float = 0.0) -> int | None:
+        """Wait up to ``timeout`` s for the program to end, **without reaping it**: its exit status
+        (negative: killed by that signal), or None while it runs.
+
+        Unreaped, its process id stays taken, so its process group id cannot pass to an unrelated
+        process before :meth:`_kill` has killed the group."""
         proc = self.proc
-        if proc is None or proc.poll() is not None:
+        if proc is None:
+            return None
+        if proc.returncode is not None:
+            return proc.returncode
+        deadline = time.monotonic() + timeout
+        while not hasattr(os, "waitid"):  # macOS before Python 3.13: poll, which reaps
+            code = proc.poll()
+            if code is not None or time.monotonic() >= deadline:
+                return code
+            time.sleep(0.01)
+        while True:
+            try:
+                info = os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+            except ChildProcessError:  # reaped elsewhere
+                return proc.returncode if proc.returncode is not None else -1
+            if info is not None and info.si_pid:
+                return info.si_status if info.si_code == os.CLD_EXITED else -info.si_status
+            if time.monotonic() >= deadline:
+                return None
+            time.sleep(0.01)
+
+    def _kill(self) -> None:
+        """Kill the program's whole process group (a wrapper script's children too), then reap it."""
+        proc = self.proc
+        if proc is None:
             return
+        _close_quietly(proc.stdin)  # first: a program waiting for input sees the end of it
+        if proc.returncode is None:  # not reaped yet, so the group id is still this program's
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
         try:
-            proc.kill()
             proc.wait(timeout=5)
-        except (OSError, subprocess.TimeoutExpired):
+        except subprocess.TimeoutExpired:
             pass
 
-    def _send(self, msg: dict) -> None:
+    def _send(self, msg: dict, timeout: float | None = None) -> None:
+        """Write one message; a program that stops reading its input is timed out like a silent one."""
+        data = memoryview((json.dumps(msg, ensure_ascii=False) + "\n").encode("utf-8"))
+        limit = self.timeout if timeout is None else timeout
+        deadline = time.monotonic() + limit
         try:
-            self.proc.stdin.write(json.dumps(msg, ensure_ascii=False) + "\n")
-            self.proc.stdin.flush()
+            fd = self.proc.stdin.fileno()
+            while data:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    self._die(f"{self.label} did not read its input within {limit:g}s", "timeout")
+                _, ready, _ = select.select([], [fd], [], left)
+                if not ready:
+                    continue
+                try:
+                    data = data[os.write(fd, data):]
+                except BlockingIOError:
+                    continue
         except (OSError, ValueError) as exc:
-            code = self.proc.poll()
+            code = self._exited(0.2)
             self._die(f"{self.label} stopped reading its input ({exc}; exit status {code})"
                       + self._stderr_tail(), "crash")
 
-    def _receive(self, timeout: float, what: str) -> dict:
+    def _receive(self, timeout: float, what: str, request: int | None = None) -> dict:
+        """The next message answering ``what``; the deadline holds however many lines the program writes.
+
+        Blank lines and ``log`` messages are skipped, and so is an answer whose ``id`` is not
+        ``request`` (a late or extra answer to an earlier request)."""
         deadline = time.monotonic() + timeout
         while True:
+            left = deadline - time.monotonic()
             try:
-                line = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
+                if left <= 0:
+                    raise queue.Empty
+                line = self._lines.get(timeout=left)
             except queue.Empty:
                 self._die(f"{self.label} did not answer {what} within {timeout:g}s", "timeout")
             if line is None:
-                code = self.proc.wait(timeout=5) if self.proc else None
-                self._die(f"{self.label} exited (status {code}) instead of answering {what}"
-                          + self._stderr_tail(), "crash")
-            if not line.strip():
+                self._lines.put(None)  # stays the end for whoever asks next
+                self._ended(what)
+            if line is TOO_LONG:
+                raise ProtocolError(f"{self.label} sent a line longer than {MAX_LINE} bytes in answer to {what}",
+                                    "malformed")
+            try:
+                text = line.decode("utf-8")
+            except UnicodeDecodeError:
+                raise ProtocolError(f"{self.label} sent bytes that are not UTF-8 text in answer to {what}: "
+                                    f"{_short(line)}", "malformed") from None
+            if not text.strip():
                 continue  # blank lines are ignored
             try:
-                msg = json.loads(line)
-            except json.JSONDecodeError as exc:
+                msg = json.loads(text)
+            except (ValueError, RecursionError) as exc:
+                reason = exc.msg if isinstance(exc, json.JSONDecodeError) else "nested too deeply"
                 raise ProtocolError(f"{self.label} sent malformed JSON in answer to {what}: "
-                                    f"{_short(line.strip())!r} ({exc.msg})", "malformed") from None
+                                    f"{_short(text.strip())!r} ({reason})", "malformed") from None
             if not isinstance(msg, dict):
-                raise ProtocolError(f"{self.label} sent {_short(line.strip())!r} in answer to {what}; "
+                raise ProtocolError(f"{self.label} sent {_short(text.strip())!r} in answer to {what}; "
                                     "a message is a JSON object", "malformed")
             if msg.get("type") == "log":
-                self._stderr.append(str(msg.get("message", "")))
+                self._stderr.append(_short(msg.get("message", "")))
                 continue  # free-form logging, allowed at any time
+            if request is not None and "id" in msg and str(msg["id"]) != str(request):
+                continue  # an answer to an earlier request, arrived late: dropped
             return msg
+
+    def _ended(self, what: str):
+        """The program's output ended: it exited, or closed its output and lives on (stopped either way)."""
+        code = self._exited(0.5)
+        if code is None:
+            self._die(f"{self.label} closed its output without exiting, instead of answering {what}; "
+                      "it was stopped" + self._stderr_tail(), "crash")
+        self._die(f"{self.label} exited (status {code}) instead of answering {what}" + self._stderr_tail(), "crash")
 
     def _drain(self) -> None:
         """Drop stray lines left from an earlier answer, so each act gets its own answer."""
@@ -213,7 +331,7 @@ class ExternalBot(Bot):
         self._drain()
         self._requests += 1
         self._send({"type": "act", "id": self._requests, "view": view, "legal": list(legal)})
-        msg = self._receive(self.timeout, f"act #{self._requests}")
+        msg = self._receive(self.timeout, f"act #{self._requests}", request=self._requests)
         kind = msg.get("type")
         if kind == "error":
             raise ProtocolError(f"{self.label} reported an error: {_short(msg.get('message'))}", "error")
@@ -223,37 +341,42 @@ class ExternalBot(Bot):
         action = msg["action"]
         if action not in legal:
             raise ProtocolError(f"{self.label} chose {_short(action)!r}, which is not legal "
-                                f"(legal: {', '.join(legal)})", "illegal")
+                                f"(legal: {_short(', '.join(legal), 1000)})", "illegal")
         return action
 
     def end(self, view: dict, returns: list[float]) -> None:
-        if self.proc is not None and self.dead is None and self.proc.poll() is None:
+        if self.proc is not None and self.dead is None and self._exited() is None:
             try:
-                self._send({"type": "end", "view": view, "returns": list(returns)})
+                self._send({"type": "end", "view": view, "returns": list(returns)}, timeout=2.0)
             except ProtocolError:
                 pass
 
     def close(self) -> None:
+        """Say ``quit``, close the program's input, give it 2 s to exit, then kill its process group."""
         proc = self.proc
         if proc is None:
             return
-        if proc.poll() is None:
+        if self.dead is None and self._exited() is None:
             try:
-                proc.stdin.write(json.dumps({"type": "quit"}) + "\n")
-                proc.stdin.flush()
-                proc.stdin.close()
-                proc.wait(timeout=2)
-            except (OSError, ValueError, subprocess.TimeoutExpired):
-                self._kill()
-        for stream in (proc.stdout, proc.stderr, proc.stdin):
-            try:
-                stream.close()
-            except (OSError, ValueError):
+                self._send({"type": "quit"}, timeout=1.0)
+                _close_quietly(proc.stdin)
+                self._exited(2.0)
+            except ProtocolError:
                 pass
+        self._kill()  # the group: children a wrapper left behind, or a program that did not exit
+        self._stop.set()  # the reader threads close their pipes themselves
         self.proc = None
 
     def __repr__(self) -> str:
         return f"<ExternalBot {self.label!r}>"
+
+
+def _close_quietly(stream) -> None:
+    try:
+        if stream is not None:
+            stream.close()
+    except (OSError, ValueError):
+        pass
 
 
 # --- stich engine: a stich bot speaking the protocol --------------------------------------------------
@@ -277,15 +400,31 @@ def serve(bot_name: str, seed: int | None = None, budget=None, stdin=None, stdou
         stdout.write(json.dumps(msg, ensure_ascii=False) + "\n")
         stdout.flush()
 
-    for line in stdin:
-        if not line.strip():
+    def lines():
+        """The input's lines; one over MAX_MESSAGE characters is read no further and yields None."""
+        while True:
+            line = stdin.readline(MAX_MESSAGE + 1)
+            if not line:
+                return
+            if len(line) > MAX_MESSAGE and not line.endswith("\n"):
+                while line and not line.endswith("\n"):
+                    line = stdin.readline(MAX_MESSAGE)
+                yield None
+            else:
+                yield line
+
+    for line in lines():
+        if line is not None and not line.strip():
             continue
         try:
+            if line is None:
+                raise ValueError(f"a message is at most {MAX_MESSAGE} characters")
             msg = json.loads(line)
             if not isinstance(msg, dict):
                 raise ValueError("a message is a JSON object")
-        except ValueError as exc:
-            send({"type": "error", "message": f"malformed message {_short(line.strip())!r}: {exc}"})
+        except (ValueError, RecursionError) as exc:
+            exc = exc if isinstance(exc, ValueError) else "nested too deeply"
+            send({"type": "error", "message": f"malformed message {_short((line or '…').strip())!r}: {exc}"})
             continue
         kind = msg.get("type")
         try:
@@ -293,7 +432,7 @@ def serve(bot_name: str, seed: int | None = None, budget=None, stdin=None, stdou
                 if msg.get("protocol", PROTOCOL) != PROTOCOL:
                     raise ValueError(f"unsupported protocol {msg.get('protocol')!r}; this is {PROTOCOL}")
                 seat = msg.get("seat") or 0
-                bseed = msg.get("seed") if seed is None else (seed * 1000003 + int(seat)) % 2**63
+                bseed = msg.get("seed") if seed is None else one_way_seed(str(seed), "engine", int(seat))
                 b = msg.get("budget") if not budget else budget
                 if bot is not None:
                     bot.close()
@@ -308,7 +447,10 @@ def serve(bot_name: str, seed: int | None = None, budget=None, stdin=None, stdou
                     raise ValueError("act needs a view (object) and legal (a non-empty list of action texts)")
                 if bot is None:
                     bot = make_bot(bot_name, seed=seed, budget=budget)
-                send({"type": "action", "action": bot.choose(view, legal)})
+                answer = {"type": "action", "action": bot.choose(view, legal)}
+                if "id" in msg:
+                    answer["id"] = msg["id"]  # echoed, so the table can tell a late answer from this one
+                send(answer)
             elif kind == "end":
                 if bot is not None:
                     bot.end(msg.get("view") or {}, msg.get("returns") or [])
@@ -317,7 +459,7 @@ def serve(bot_name: str, seed: int | None = None, budget=None, stdin=None, stdou
             else:
                 raise ValueError(f"unknown message type {kind!r}")
         except Exception as exc:  # noqa: BLE001 - answered, never fatal
-            send({"type": "error", "message": f"{type(exc).__name__}: {exc}"})
+            send({"type": "error", "message": _short(f"{type(exc).__name__}: {exc}", 1000)})
     if bot is not None:
         bot.close()
     return 0

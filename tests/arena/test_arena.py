@@ -93,7 +93,9 @@ def test_arena_end_to_end_with_processes_resume_table_and_plot(tmp_path):
     assert result.exit_code == 0, result.output
     for text in ("win rate (95% CI)", "pts/hand", "random#2", "6 matches in", "3 deals"):
         assert text in result.output
-    lines = out.read_text().splitlines()
+    head, *lines = out.read_text().splitlines()
+    assert json.loads(head) == {"format": "stich-arena/1", "type": "arena", "game": GAME, "variant": VARIANT,
+                                "options": json.loads(head)["options"], "bots": ["random", "random#2"], "seed": 11}
     assert len(lines) == 6
     recs = [json.loads(x) for x in lines]
     assert all(r["format"] == "stich-arena/1" and r["faults"] == [] for r in recs)
@@ -102,7 +104,7 @@ def test_arena_end_to_end_with_processes_resume_table_and_plot(tmp_path):
     # rerunning adds nothing, and reports the same table
     again = CliRunner().invoke(cli, args)
     assert again.exit_code == 0, again.output
-    assert out.read_text().splitlines() == lines
+    assert out.read_text().splitlines() == [head, *lines]
     assert "Resuming: 6 of 6" in again.output
     table = lambda text: text[text.index("win rate"):text.index("matches in")]  # noqa: E731
     assert table(again.output) == table(result.output)
@@ -112,7 +114,7 @@ def test_arena_end_to_end_with_processes_resume_table_and_plot(tmp_path):
                                     "--no-progress"])
     assert more.exit_code == 0, more.output
     assert json.loads(more.output[more.output.index("{"):])["matches"] == 10
-    grown = [json.loads(x) for x in out.read_text().splitlines()]
+    grown = [json.loads(x) for x in out.read_text().splitlines()[1:]]
     assert len(grown) == 10 and grown[:6] == recs
     fresh = run_arena(Arena(GAME, parse_bots("random,random"), games=5, variant=VARIANT, duplicate=True, seed=11),
                       jobs=1)
@@ -123,8 +125,8 @@ def test_interrupted_run_resumes_and_torn_lines_are_ignored(tmp_path):
     out = tmp_path / "r.jsonl"
     arena = Arena(GAME, parse_bots("random,random"), games=4, variant=VARIANT, seed=3)
     full = run_arena(arena, out=str(out), jobs=1)
-    lines = out.read_text().splitlines()
-    out.write_text("\n".join(lines[:2]) + "\n" + lines[2][:30])  # two matches and a torn third
+    head, *lines = out.read_text().splitlines()
+    out.write_text("\n".join([head, *lines[:2]]) + "\n" + lines[2][:30])  # two matches and a torn third
     calls = []
     again = run_arena(arena, out=str(out), jobs=1, progress=lambda d, t: calls.append(d))
     assert calls[0] == 2 and calls[-1] == 4
@@ -272,7 +274,7 @@ def test_ray_gives_the_same_results_as_processes(tmp_path):
         if started:
             ray.shutdown()
     assert strip(remote) == strip(local)
-    assert len(out.read_text().splitlines()) == len(local) == 8
+    assert len(out.read_text().splitlines()) == 1 + len(local) == 9  # the header, then one line per match
 
 
 def test_a_cheat_is_labelled_in_the_results(temp_bots):

@@ -2,7 +2,10 @@
 
     from stich.arena import Arena, parse_bots, run_arena, summarize
     arena = Arena("watten", parse_bots("heuristic,random"), games=100, variant="bavarian_2", duplicate=True)
-    records = run_arena(arena, out="results.jsonl", jobs=4)       # or ray="auto"
+    records = run_arena(arena, out="results.jsonl", jobs=4)       # or ray="auto"; rerun: resumes
+
+Without ``seed=`` the base seed is secret and random, kept in the results file's header; a
+later ``run_arena`` of an arena without ``seed=`` on the same file continues with it.
     summary = summarize(records)
 """
 

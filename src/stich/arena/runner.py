@@ -2,19 +2,23 @@
 
 Scheduling (see ``docs/arena.md``):
 
-* every pair of bots (a round robin for three or more) plays ``games`` **deals**; deal ``d`` has
-  the seed ``derive(seed, "deal", d)``, the same for every pair;
+* every pair of bots (a round robin for three or more) plays ``games`` **matches**, each from its
+  own starting deal and played to its end; deal ``d`` has the seed ``derive(seed, "deal", d)``,
+  the same for every pair;
 * a **seating** puts the pair's two bots at the seats: the first bot at the even seats, the
   second at the odd ones (partners sit opposite: seats {0, 2} against {1, 3}), rotated around
   the table, with the roles swapped too; distinct seatings only: 2 for 2 and 4 seats, 6 for 3,
   10 for 5;
-* ``duplicate``: every deal is replayed in every seating, so deal luck cancels; otherwise deal
+* ``duplicate``: every deal is replayed in every seating (``games`` × seatings matches per pair),
+  so deal luck cancels; otherwise deal
   ``d`` is played once, in seating ``d mod (number of seatings)``;
 * each seat gets its own bot instance with the seed ``derive(seed, "bot", pair, d, seating, seat)``.
 
-A match is a pure function of its spec, so the serial, process and Ray backends give
-identical results.  Results are JSON lines (one per match) appended as matches finish;
-rerunning the same arena skips the matches already in the file (resume).
+The base ``seed`` is secret unless given: a bot that knew it could compute every deal.  A
+match is a pure function of its spec, so the serial, process and Ray backends give identical
+results.  Results are JSON lines appended as matches finish, after a first header line that
+keeps the base seed (so a rerun resumes with it); rerunning the same arena skips the matches
+already in the file (resume).
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ import hashlib
 import itertools
 import json
 import os
+import re
+import secrets
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -94,7 +100,7 @@ def seatings(num_players: int) -> list[tuple[int, ...]]:
 
 @dataclass
 class Arena:
-    """What to play: the game, the bots, the number of deals per pair, duplicate or not, the base seed."""
+    """What to play: the game, the bots, the matches per pair, duplicate or not, the base seed (None: secret)."""
 
     game: str
     bots: list[Entrant]
@@ -102,7 +108,7 @@ class Arena:
     variant: str | None = None
     options: dict = field(default_factory=dict)
     duplicate: bool = False
-    seed: int = 0
+    seed: int | None = None  # None: a secret random base seed (kept in the results file's header)
     timeout: float | None = None  # per answer of cmd: bots (default: budget + 10 s)
 
     def __post_init__(self):
@@ -113,9 +119,23 @@ class Arena:
         self.num_players = g.num_players
         if self.games < 1:
             raise ValueError("--games must be at least 1")
+        self.secret = self.seed is None  # a secret base seed: resumed from a results file's header
+        if self.seed is None:
+            self.seed = secrets.randbits(63)
         labels = [b.label for b in self.bots]
         if len(set(labels)) != len(labels):
             raise ValueError(f"bot labels must differ: {labels}")
+
+    def resume_seed(self, out) -> None:
+        """With a secret base seed, take the one in ``out``'s header (the file this arena continues)."""
+        head = read_header(out)
+        if self.secret and head is not None:
+            self.seed = head["seed"]
+
+    def header(self) -> dict:
+        """The first line of a results file: what was played, and the base seed to resume with."""
+        return {"format": RESULT_FORMAT, "type": "arena", "game": self.game, "variant": self.variant,
+                "options": self.options, "bots": [b.label for b in self.bots], "seed": self.seed}
 
     @property
     def config(self) -> str:
@@ -170,6 +190,53 @@ def run_matches(specs: list[dict]) -> list[dict]:
 
 
 # --- results files ------------------------------------------------------------------------------------
+def read_header(path) -> dict | None:
+    """The header line of a results file (``{"type": "arena", "seed": ..., "bots": [...]}``), or None."""
+    if not path or not os.path.exists(path):
+        return None
+    with open(path, "rb") as f:
+        first = f.readline(1 << 20)
+    try:
+        head = json.loads(first)
+    except (ValueError, RecursionError):
+        return None
+    ok = isinstance(head, dict) and head.get("format") == RESULT_FORMAT and head.get("type") == "arena"
+    return head if ok and type(head.get("seed")) is int else None
+
+
+def open_results(path, arena: Arena):
+    """Open a results file to append to: a new one gets the header; a torn last line (a run killed while
+    writing it) is cut off first, so the next record starts on a line of its own."""
+    with open(path, "ab+") as f:
+        end = size = f.seek(0, os.SEEK_END)
+        f.seek(max(0, size - 1))
+        if size and f.read(1) != b"\n":
+            while end > 0:  # back to the last newline, a block at a time
+                start = max(0, end - (1 << 16))
+                f.seek(start)
+                cut = f.read(end - start).rfind(b"\n")
+                if cut >= 0:
+                    end = start + cut + 1
+                    break
+                end = start
+            f.truncate(end)
+    sink = open(path, "a", encoding="utf-8")  # noqa: SIM115 - the caller closes it
+    if sink.tell() == 0:
+        sink.write(json.dumps(arena.header(), ensure_ascii=False) + "\n")
+        sink.flush()
+    return sink
+
+
+def default_out(arena: Arena) -> str:
+    """``stich-arena-GAME-VARIANT-BOTS.jsonl``: the bots are in the name, so another line-up never resumes
+    (or mixes its results into) this one's file."""
+    names = "_".join(re.sub(r"[^A-Za-z0-9.@#+-]+", "-", b.label).strip("-") for b in arena.bots)
+    if len(names) > 60:
+        digest = hashlib.sha256("\n".join(b.label for b in arena.bots).encode()).hexdigest()[:8]
+        names = names[:50].rstrip("-_") + "-" + digest
+    return f"stich-arena-{arena.game}-{arena.variant}-{names}.jsonl"
+
+
 def load_results(path) -> dict[str, dict]:
     """The match records of a JSON-lines results file by key (a torn last line is ignored)."""
     out: dict[str, dict] = {}
@@ -182,8 +249,8 @@ def load_results(path) -> dict[str, dict]:
                 continue
             try:
                 rec = json.loads(line)
-            except json.JSONDecodeError:
-                continue  # a line cut short by an interrupted run
+            except (ValueError, RecursionError):
+                continue  # a line cut short by an interrupted run, or junk
             if isinstance(rec, dict) and rec.get("format") == RESULT_FORMAT and "key" in rec:
                 out[rec["key"]] = rec
     return out
@@ -202,6 +269,7 @@ def run_arena(arena: Arena, out: str | None = None, jobs: int | None = None, ray
     it is); ``progress(done, total)`` is called as matches finish.  New records are appended to
     ``out`` (JSON lines) as they arrive, so an interrupted run resumes where it stopped.
     """
+    arena.resume_seed(out)
     specs = arena.schedule()
     done = load_results(out)
     todo = [s for s in specs if s["key"] not in done]
@@ -212,7 +280,7 @@ def run_arena(arena: Arena, out: str | None = None, jobs: int | None = None, ray
     jobs = max(1, jobs or os.cpu_count() or 1)
     if chunk is None:  # one match per task (results saved as they finish) unless there are very many
         chunk = max(1, min(20, len(todo) // (jobs * 200)))
-    sink = open(out, "a", encoding="utf-8") if out else None  # noqa: SIM115 - closed below
+    sink = open_results(out, arena) if out else None
     try:
         def take(records):
             nonlocal count

@@ -60,15 +60,17 @@ def ask(bot: Bot, state, seat: int, rng: random.Random, legal: list[str] | None 
         else:
             answer = bot.choose(private_view(state, seat), list(legal))
         if not isinstance(answer, str):
-            raise TypeError(f"returned {answer!r} ({type(answer).__name__}), not an action text")
+            raise TypeError(f"returned {repr(answer)[:200]} ({type(answer).__name__}), not an action text")
         if answer not in legal:
-            raise ValueError(f"chose {answer!r}, which is not legal (legal: {', '.join(legal)})")
+            raise ValueError(f"chose {answer[:200]!r}, which is not legal (legal: {', '.join(legal)})")
         return str(answer), None
     except Exception as exc:  # noqa: BLE001 - every bot fault is reported, none stops the table
         fallback = legal[rng.randrange(len(legal))]
         kind = getattr(exc, "kind", None) or ("illegal" if isinstance(exc, ValueError) and "not legal" in str(exc)
                                               else "error")
         message = str(exc) if getattr(exc, "kind", None) else f"{type(exc).__name__}: {exc}"
+        if len(message) > 2000:  # a bot's exception may quote anything; a fault report stays readable
+            message = message[:1500] + f"… ({len(message)} characters)"
         return fallback, {"seat": seat, "bot": bot_label(bot), "move": len(state.history), "kind": kind,
                           "error": message, "fallback": fallback}
 

@@ -8,13 +8,9 @@ import time
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-from stich.arena.runner import Arena, parse_bots, run_arena
+from stich.arena.runner import Arena, default_out, derive, parse_bots, run_arena
 from stich.arena.stats import pairwise_table, results_table, summarize
 from stich.bots import bot_class
-
-
-def default_out(arena: Arena) -> str:
-    return f"stich-arena-{arena.game}-{arena.variant}-s{arena.seed}.jsonl"
 
 
 def preflight(arena: Arena, budget) -> None:
@@ -29,7 +25,8 @@ def preflight(arena: Arena, budget) -> None:
         if view is None:
             import stich.engine
 
-            state = stich.engine.game(arena.game, arena.variant, **arena.options).new_state(seed=arena.seed)
+            g = stich.engine.game(arena.game, arena.variant, **arena.options)
+            state = g.new_state(seed=derive(arena.seed, "check"))  # a deal of its own: the hello shows a hand
             view = private_view(state, 0)
         try:
             ExternalBot(entrant.spec[4:], budget=entrant.budget).check(view)
@@ -45,12 +42,15 @@ def arena_command(game, variant, options: dict, bots, games, duplicate, jobs, bu
     arena = Arena(game, parse_bots(bots, budget), games=games, variant=variant, options=options,
                   duplicate=duplicate, seed=seed, timeout=timeout)
     out = out or default_out(arena)
+    arena.resume_seed(out)  # without --seed: the secret base seed the file was started with
     preflight(arena, budget)
     total = len(arena.schedule())
     start = time.perf_counter()
+    seeding = f"base seed {arena.seed}" if seed is not None else "secret base seed (kept in the results file)"
     err_console.print(f"Arena: {escape(arena.game)} ({escape(arena.variant)}), {len(arena.bots)} bots, "
-                      f"{games} deals per pair{', duplicate' if duplicate else ''} → {total} matches; "
-                      f"results in {escape(out)}" + (f"; Ray: {escape(ray)}" if ray else f"; {jobs or 'all'} jobs"))
+                      f"{games} matches per pair{', each in every seating (duplicate)' if duplicate else ''} "
+                      f"→ {total} matches; {seeding}; results in {escape(out)}"
+                      + (f"; Ray: {escape(ray)}" if ray else f"; {jobs or 'all'} jobs"))
     already = []
     if progress:
         bar = Progress(TextColumn("[bold]matches"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),

@@ -76,7 +76,7 @@ def games_cmd():
 @click.option("--resume", type=click.Path(exists=True, dir_okay=False), help="Continue a saved, unfinished match.")
 def play_cmd(game, variant, seat, seed, options, lang, bots, budget, hints, record_path, resume):
     """Play a whole match of GAME against bots in the terminal."""
-    from stich.cli.play import start_match
+    from stich.cli.play import Stopped, start_match
 
     console = make_console()
     try:
@@ -89,11 +89,20 @@ def play_cmd(game, variant, seat, seed, options, lang, bots, budget, hints, reco
         match.finish()
         match.close()
         return
+    match.catch_signals()
     try:
         match.run()
     except KeyboardInterrupt:
         console.print("")
         match.save(final=False)
+    except Stopped as stop:  # SIGTERM or SIGHUP: save first; the terminal may be gone
+        match.save(final=False, quiet=True)
+        try:
+            match.say(f"Stopped by signal {stop.signum}.")
+            match.save(final=False)
+        except Exception:  # noqa: BLE001 - the record is saved; the message is a courtesy
+            pass
+        sys.exit(128 + stop.signum)
     except Exception as exc:  # a game or bot bug: keep the record that reproduces it
         try:
             match.save(final=False)
@@ -101,6 +110,7 @@ def play_cmd(game, variant, seat, seed, options, lang, bots, budget, hints, reco
             pass
         raise click.ClickException(f"the match stopped on an error: {type(exc).__name__}: {exc}") from exc
     finally:
+        match.release_signals()
         match.close()
 
 
@@ -171,14 +181,17 @@ def bots_cmd():
 @click.option("--bots", "-b", required=True, metavar="A,B[,C...]",
               help="Two or more bots, comma-separated: registered names (optionally NAME@BUDGET, e.g. ismcts@2s) "
               "or cmd:PROGRAM for outside programs speaking the stich-bot protocol.")
-@click.option("--games", "-n", type=int, default=10, show_default=True, help="Deals per pair of bots.")
-@click.option("--duplicate", is_flag=True, help="Replay every deal in every seating, so deal luck cancels.")
+@click.option("--games", "-n", type=int, default=10, show_default=True,
+              help="Matches per pair of bots, each from its own deal and played to its end (with --duplicate, "
+              "each is replayed in every seating).")
+@click.option("--duplicate", is_flag=True, help="Replay every match's deal in every seating, so deal luck cancels.")
 @click.option("--jobs", "-j", type=int, help="Worker processes (default: all cores; 1 = no subprocesses).")
 @click.option("--budget", help="Thinking budget per decision for bots without their own @BUDGET: '1s', '250ms', "
               "'800' (iterations).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Base seed: deals and bot seeds derive from it.")
+@click.option("--seed", type=int, help="Base seed: deals and bot seeds derive from it (default: a secret random one, "
+              "kept in the results file; a bot that knew it could compute every deal).")
 @click.option("--out", type=click.Path(dir_okay=False), help="Results file, JSON lines, one per match; rerunning "
-              "skips the matches already in it (default stich-arena-GAME-VARIANT-sSEED.jsonl).")
+              "skips the matches already in it (default stich-arena-GAME-VARIANT-BOTS.jsonl).")
 @click.option("--ray", metavar="auto|local|ADDRESS", help="Run on Ray: 'auto' joins the running cluster, 'local' "
               "starts one here, or a cluster address (pip install 'stich[ray]').")
 @click.option("--plot", type=click.Path(dir_okay=False), help="Save a PNG chart of the results (matplotlib).")

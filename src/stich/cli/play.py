@@ -8,8 +8,12 @@ illegal answer, a broken outside program) is reported and a random legal action 
 
 from __future__ import annotations
 
-import json
 import os
+import secrets
+import shlex
+import shutil
+import signal
+import sys
 from dataclasses import dataclass, field
 
 from rich.markup import escape
@@ -17,7 +21,9 @@ from rich.markup import escape
 import stich
 from stich.arena.table import ask, fallback_rng, private_view
 from stich.bots import DEFAULT_BUDGET, Bot, Budget, default_bot_name, make_bot
+from stich.bots.seeds import new_key, one_way_seed
 from stich.cli.render import (
+    LANGS,
     Names,
     action_lines,
     default_lang,
@@ -28,6 +34,7 @@ from stich.cli.render import (
     view_table,
 )
 from stich.engine import IllegalActionError, StichError
+from stich.engine.recordfile import load_record, quote, save_record
 
 HELP_LINE = ("Type the number of an action, or its text ('play EO'; any spelling such as 'play e-o'; "
              "a card alone such as 'eo' plays it when that is legal), 'help' for this line, "
@@ -130,6 +137,26 @@ def _budget_text(budget) -> str:
     return f"thinking budget {escape(str(budget))}" if budget else "each bot's own thinking budget"
 
 
+class Stopped(BaseException):
+    """SIGTERM or SIGHUP arrived: the match is saved and the command ends (raised between actions)."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+def stich_command() -> str:
+    """How the user ran ``stich``, as a command that works again: ``stich`` when that is on the PATH,
+    else the path typed (``.venv/bin/stich``), else ``python -m stich.cli.main``."""
+    argv0 = sys.argv[0] if sys.argv and sys.argv[0] else ""
+    if os.path.basename(argv0) == "stich":
+        found = shutil.which("stich")
+        if found and os.path.realpath(found) == os.path.realpath(argv0):
+            return "stich"
+        return shlex.quote(argv0)
+    return f"{shlex.quote(sys.executable)} -m stich.cli.main"
+
+
 @dataclass
 class Match:
     """One interactive match: the state, the human seat and the bots."""
@@ -145,11 +172,15 @@ class Match:
     hints: bool = False
     budget: str | None = None
     hint_name: str | None = None
+    #: the secret that seeds the bots one way (kept in the record's ``cli`` part, never shown to a bot)
+    key: str = field(default_factory=new_key)
 
     def __post_init__(self):
         self.names = Names(self.state.game, self.lang, self.human)
         self.rngs = {s: fallback_rng(self.state.seed, s) for s in self.bots}
         self._hint_bot = None
+        self._applying = False  # inside state.apply: a signal waits until the action is complete
+        self._pending: int | None = None
         if self.hint_name is None:
             self.hint_name = default_bot_name(self.state.game.name)
 
@@ -157,7 +188,7 @@ class Match:
     def hint(self) -> str | None:
         """What the default bot would play for the human, from the human's own view only."""
         if self._hint_bot is None:
-            self._hint_bot = make_bot(self.hint_name, seed=self.state.seed + len(self.state.history),
+            self._hint_bot = make_bot(self.hint_name, seed=one_way_seed(self.key, "hint", len(self.state.history)),
                                       budget=self.budget or DEFAULT_BUDGET)
         legal = [str(a) for a in self.state.legal_actions()]
         try:
@@ -221,6 +252,33 @@ class Match:
             self.say("Your legal actions:")
             self.console.print(legal_list(legal, self.names))
 
+    # --- signals ----------------------------------------------------------------------------
+    def catch_signals(self) -> None:
+        """SIGTERM and SIGHUP stop the match between two actions (raise :class:`Stopped`), never inside one."""
+        def stop(signum, _frame):
+            if self._applying:
+                self._pending = signum  # raised once the action is fully applied
+            else:
+                raise Stopped(signum)
+
+        self._handlers = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGHUP)}
+
+    def release_signals(self) -> None:
+        """Give SIGTERM and SIGHUP back to the handlers they had before :meth:`catch_signals`."""
+        for sig, handler in getattr(self, "_handlers", {}).items():
+            signal.signal(sig, handler)
+        self._handlers = {}
+
+    def _apply(self, action) -> None:
+        self._applying = True
+        try:
+            self.state.apply(action)
+        finally:
+            self._applying = False
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            raise Stopped(pending)
+
     # --- the loop ---------------------------------------------------------------------------
     def run(self) -> str:
         """Play until the match ends or the human quits; returns ``"over"`` or ``"quit"``."""
@@ -247,12 +305,14 @@ class Match:
                 if fault is not None:
                     self.say(f"[red]Bot fault[/red]: the {escape(self.bot_names[seat])} bot at seat {seat + 1}: "
                              f"{escape(fault['error'])}; the table plays a random legal action instead.")
-            state.apply(action)
+            self._apply(action)
             new = self.new_events()
             for line in action_lines(seat, action, new, self.names):
                 self.say(line)
             if state.hand_number != hand or state.is_terminal():
                 self.hand_over(hand, new)
+                if not state.is_terminal():
+                    self.save(final=False, quiet=True)  # a hand is never lost
         self.finish()
         return "over"
 
@@ -308,21 +368,23 @@ class Match:
 
     def record(self) -> dict:
         rec = self.state.record()
-        rec["cli"] = {"seat": self.human, "bots": self.bot_names, "lang": self.lang}
+        rec["cli"] = {"seat": self.human, "bots": self.bot_names, "lang": self.lang, "key": self.key}
         if self.budget:
             rec["cli"]["budget"] = self.budget
         return rec
 
-    def save(self, final: bool) -> None:
+    def save(self, final: bool, quiet: bool = False) -> None:
+        """Write the record atomically (a temporary file, fsync, rename): a crash keeps the old or the new."""
         path = self.record_path
-        with open(path, "w", encoding="utf-8") as f:
-            json.dump(self.record(), f, ensure_ascii=False)
-            f.write("\n")
+        save_record(path, self.record())
+        if quiet:
+            return
         where = escape(os.path.abspath(path))
         if final:
             self.say(f"Record saved to {where}")
         else:
-            self.say(f"Unfinished match saved to {where}\nContinue with: stich play --resume {escape(str(path))}")
+            self.say(f"Unfinished match saved to {where}\nContinue with: "
+                     + escape(f"{stich_command()} play --resume {shlex.quote(str(path))}"))
 
 
 def parse_options(pairs) -> dict:
@@ -336,13 +398,14 @@ def parse_options(pairs) -> dict:
     return out
 
 
-def make_bots(spec: str | None, human: int, num_players: int, seed: int, budget=None,
-              game: str | None = None) -> tuple[dict[int, Bot], list[str]]:
+def make_bots(spec: str | None, human: int, num_players: int, key, budget=None,
+              game: str | None = None, moves: int = 0) -> tuple[dict[int, Bot], list[str]]:
     """Bots for every seat but the human's from one bot or a comma list (one per other seat).
 
     A bot is a registered name or ``cmd:PROGRAM``; ``None`` means the best available bot for
     ``game`` (:func:`stich.bots.default_bot_name`).  ``budget``: thinking time or iterations
-    (default ``DEFAULT_BUDGET``)."""
+    (default ``DEFAULT_BUDGET``).  Bot seeds are one-way: a keyed hash of the secret ``key``,
+    the seat and ``moves`` (the actions already played), so no bot can compute the deal."""
     names = [s.strip() for s in str(spec or "").split(",") if s.strip()] or [default_bot_name(game)]
     others = [s for s in range(num_players) if s != human]
     if len(names) == 1:
@@ -350,7 +413,7 @@ def make_bots(spec: str | None, human: int, num_players: int, seed: int, budget=
     if len(names) != len(others):
         raise ValueError(f"--bots takes one bot name or {len(others)} comma-separated names, not {spec!r}")
     budget = budget or DEFAULT_BUDGET
-    bots = {s: make_bot(n, seed=(seed * 1000003 + s) % 2**63, budget=budget)
+    bots = {s: make_bot(n, seed=one_way_seed(key, "bot", s, moves), budget=budget)
             for s, n in zip(others, names, strict=True)}
     for s, bot in bots.items():
         if bot.sees_everything:
@@ -369,10 +432,9 @@ def start_match(game_name, variant, seat, seed, options, lang, bots, record_path
     cli_info = {}
     if resume:
         try:
-            with open(resume, encoding="utf-8") as f:
-                rec = json.load(f)
-        except (OSError, json.JSONDecodeError) as exc:
-            raise ValueError(f"cannot read {resume}: {exc}") from None
+            rec = load_record(resume)
+        except StichError as exc:
+            raise ValueError(str(exc)) from None
         if variant or options or seed is not None:
             raise ValueError("--resume continues the record's own game: leave out --variant, --option and --seed")
         try:
@@ -381,7 +443,7 @@ def start_match(game_name, variant, seat, seed, options, lang, bots, record_path
             raise ValueError(f"cannot resume {resume}: {exc}") from None
         if game_name and str(game_name).strip().lower() != state.game.name:
             raise ValueError(f"{resume} is a record of {state.game.name}, not {game_name}")
-        cli_info = rec.get("cli") or {}
+        cli_info = saved_cli(rec, resume, state.game.num_players)
         record_path = record_path or resume
     else:
         if not game_name:
@@ -390,7 +452,7 @@ def start_match(game_name, variant, seat, seed, options, lang, bots, record_path
         state = g.new_state(seed=seed)
     g = state.game
     if seat is None:
-        seat = int(cli_info.get("seat", 0)) + 1
+        seat = cli_info.get("seat", 0) + 1
     if not 1 <= seat <= g.num_players:
         raise ValueError(f"--seat must be 1 to {g.num_players} in {g.name}, not {seat}")
     human = seat - 1
@@ -398,12 +460,53 @@ def start_match(game_name, variant, seat, seed, options, lang, bots, record_path
         lang = cli_info.get("lang") or default_lang(g.name)
     if bots is None:
         saved = [b for i, b in enumerate(cli_info.get("bots") or []) if i != human and b != "human"]
+        outside = [b for b in saved if b.strip().lower().startswith("cmd:")]
+        if outside:  # records are shared: a record never starts a program by itself
+            raise ValueError(
+                f"{resume} was played against outside programs ({', '.join(quote(b) for b in outside)}); "
+                "stich never starts a program named in a record. To resume with them, name them yourself: "
+                f"--bots {shlex.quote(','.join(saved))}; or name other bots with --bots")
         bots = ",".join(saved) if saved else None
     budget = budget or cli_info.get("budget")
     if budget:
         budget = str(Budget.parse(budget))
-    bot_map, labels = make_bots(bots, human, g.num_players, state.seed + len(state.history), budget=budget,
-                                game=g.name)
-    record_path = record_path or f"stich-{g.name}-{state.seed}.json"
+    key = cli_info.get("key") or new_key()
+    bot_map, labels = make_bots(bots, human, g.num_players, key, budget=budget, game=g.name,
+                                moves=len(state.history))
+    record_path = record_path or default_record_path(g.name, seed)
     kw = {"console": console} if console is not None else {}
-    return Match(state, human, bot_map, labels, lang, record_path, hints=hints, budget=budget, **kw)
+    return Match(state, human, bot_map, labels, lang, record_path, hints=hints, budget=budget, key=key, **kw)
+
+
+def default_record_path(game: str, seed: int | None) -> str:
+    """``stich-GAME-SEED.json`` for a chosen seed, else ``stich-GAME-xxxxxx.json`` (6 random characters),
+    never the name of an existing file."""
+    if seed is not None:
+        return f"stich-{game}-{seed}.json"
+    while True:
+        path = f"stich-{game}-{secrets.token_hex(3)}.json"
+        if not os.path.exists(path):
+            return path
+
+
+def saved_cli(rec: dict, where: str, num_players: int) -> dict:
+    """The record's ``cli`` part (seat, bots, lang, budget, key), checked: ValueError naming the file."""
+    info = rec.get("cli")
+    if info is None:
+        return {}
+    if not isinstance(info, dict):
+        raise ValueError(f"{where}: the 'cli' field must be an object (seat, bots, lang), not {quote(info)}")
+    seat = info.get("seat", 0)
+    if type(seat) is not int or not 0 <= seat < num_players:
+        raise ValueError(f"{where}: 'cli.seat' must be a seat 0..{num_players - 1}, not {quote(seat)}")
+    bots = info.get("bots")
+    if bots is not None and not (isinstance(bots, list) and len(bots) == num_players
+                                 and all(isinstance(b, str) and b.strip() for b in bots)):
+        raise ValueError(f"{where}: 'cli.bots' must be a list of {num_players} bot names, not {quote(bots)}")
+    lang = info.get("lang")
+    if lang is not None and lang not in LANGS:
+        raise ValueError(f"{where}: 'cli.lang' must be one of {', '.join(LANGS)}, not {quote(lang)}")
+    for name in ("budget", "key"):
+        if info.get(name) is not None and not (isinstance(info[name], str) and 0 < len(info[name]) <= 200):
+            raise ValueError(f"{where}: 'cli.{name}' must be text, not {quote(info[name])}")
+    return {"seat": seat, "bots": bots, "lang": lang, "budget": info.get("budget"), "key": info.get("key")}

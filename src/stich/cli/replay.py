@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 from rich.markup import escape
 
 import stich
@@ -13,14 +11,10 @@ STEP_HELP = "Enter: next step · a: show the rest without pausing · t: show the
 
 
 def load_record(path: str) -> dict:
-    """Read a record file; ValueError with a clear message when it cannot be read."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            return json.load(f)
-    except OSError as exc:
-        raise ValueError(f"cannot read {path}: {exc.strerror or exc}") from None
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"{path} is not a JSON record: {exc}") from None
+    """Read a record file; a RecordError (a ValueError) naming the file when it cannot be read."""
+    from stich.engine.recordfile import load_record as load
+
+    return load(path)
 
 
 def _visible(ev: dict, seat: int | None) -> bool:

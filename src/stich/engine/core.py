@@ -23,6 +23,8 @@ from stich.engine.options import Options, OptionSpec, resolve_options
 
 RECORD_FORMAT = "stich-record/1"
 CHANCE = -1  # never a seat; used by no game yet (the deal is drawn from the seed)
+#: the longest action text parsed; real ones are a few words (longer input is refused without quoting it)
+MAX_ACTION_TEXT = 200
 TERMINAL = -2
 
 
@@ -86,9 +88,14 @@ class Game:
         Raises :class:`MalformedActionError` for text that is no action of this game.
         """
         if isinstance(text, Action):
-            return None, text
+            own = self._actions.get(str.lower(text))
+            if own is not None and own == text:
+                return None, own  # this game's own action of that text, never a foreign object's value
+            text = str(text)
         if not isinstance(text, str):
             raise MalformedActionError(f"an action is text such as 'play EO', not {type(text).__name__}")
+        if len(text) > MAX_ACTION_TEXT:  # no action is this long; and an error never quotes all of it
+            raise MalformedActionError(f"{text[:40]!r}… ({len(text)} characters) is too long to be an action")
         raw = text.strip()
         seat = None
         if ":" in raw:
@@ -321,7 +328,7 @@ class State:
 
     def _seat_actions(self, seat) -> list[Action]:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.game.num_players:
-            raise ValueError(f"seat must be 0..{self.game.num_players - 1} or None, not {seat!r}")
+            raise ValueError(f"seat must be 0..{self.game.num_players - 1} or None, not {seat!r:.60}")
         if self._deferred:
             self._settle()
         if self.current_player < 0:
@@ -347,7 +354,7 @@ class State:
         new state.  Illegal or malformed: an error, no change."""
         legal = self._legal
         if seat is None and type(action) is Action and legal is not None and action in legal:
-            act = action   # the hot path: an action taken from legal_actions()
+            act = legal[legal.index(action)]  # the hot path; by text, so a foreign Action is resolved too
             seat = self.current_player
         else:
             seat, act = self._checked(action, seat)
