@@ -27,7 +27,9 @@ each change clipped to ``±scale`` and divided by ``scale``
 above any real hand): Watten's raises are not capped by the rules, so a hand stopped after ``max_decisions``
 player decisions scores 0 for everybody; this keeps the bound true.
 
-Players' actions are indices into ``game.action_space``.  Information-state strings are the
+Players' actions are indices into ``game.action_space``.  One player decides at a time, through
+:class:`stich.engine.Turns`: a seat that may act out of turn (a Euregio Ansager's request, a Battn
+raise) is asked first and may answer ``wait`` (the last action index).  Information-state strings are the
 seat's view of the hand with its events (perfect recall); observation strings the view without
 events; both tensors are :func:`stich.encoding.encode` of the view.  ``resample_from_infostate``
 redeals the cards the player has never seen (and the seed) and replays the hand's actions,
@@ -48,6 +50,7 @@ import stich
 import stich.engine
 from stich.encoding import encode, observation_size
 from stich.encoding.rewards import hand_rewards
+from stich.engine.turns import Turns
 
 __all__ = ["NUM_SEEDS", "game_names", "load", "register", "short_name"]
 
@@ -95,17 +98,20 @@ def _stich_game(name: str, variant: str, options: dict):
 class _Cache:
     """Holds the live stich state; pickles to an empty cache (it is rebuilt from the history)."""
 
-    __slots__ = ("state",)
+    __slots__ = ("state", "turns")
 
     def __init__(self):
         self.state = None
+        self.turns = None   # the one-seat-at-a-time walk of ``state`` (stich.engine.Turns)
 
     def __reduce__(self):
         return (_Cache, ())
 
     def __deepcopy__(self, memo):
         new = _Cache()
-        new.state = None if self.state is None else self.state.clone()
+        if self.state is not None:
+            new.turns = self.turns.clone()
+            new.state = new.turns.state
         return new
 
     def __copy__(self):
@@ -220,6 +226,7 @@ class StichSpielState(pyspiel.State):
         self.seed: int | None = None
         self.pack: list[int] = []
         self.actions: list[int] = []
+        self.deciders: list[int] = []   # the seat that took each of ``actions`` (a poll's wait too)
         self._cache = _Cache()
 
     # --- helpers ---------------------------------------------------------------------------------
@@ -233,8 +240,14 @@ class StichSpielState(pyspiel.State):
         """The live stich state (None while the deal is being drawn)."""
         c = self._cache
         if c.state is None and self._dealt():
-            c.state = self._build(self.dealer, self.seed, self.pack, self.actions)
+            c.turns = self._build(self.dealer, self.seed, self.pack, self.actions)
+            c.state = c.turns.state
         return c.state
+
+    @property
+    def turns(self) -> Turns:
+        """The walk of the live state: who decides now (seats acting out of turn are polled first)."""
+        return self._cache.turns if self.stich_state is not None else None
 
     def _dealt(self) -> bool:
         return self.seed is not None and len(self.pack) == self._deck_size
@@ -244,9 +257,10 @@ class StichSpielState(pyspiel.State):
         codes = [g.deck.code(i) for i in pack]
         st = g.new_state(seed=seed, dealer=dealer, **g.pack_setup(codes))
         space = g.action_space
+        turns = Turns(st)
         for a in actions:
-            st.apply(space[a])
-        return st
+            turns.apply(space[a])
+        return turns
 
     def _hand_over(self, st) -> bool:
         return st.is_terminal() or st.hand_number > 1
@@ -257,7 +271,7 @@ class StichSpielState(pyspiel.State):
             return pyspiel.PlayerId.CHANCE
         if self.is_terminal():
             return pyspiel.PlayerId.TERMINAL
-        return self.stich_state.current_player
+        return self.turns.seat()
 
     def is_terminal(self):
         if not self._dealt():
@@ -266,10 +280,10 @@ class StichSpielState(pyspiel.State):
 
     def _legal_actions(self, player):
         st = self.stich_state
-        if st is None or self.is_terminal() or player != st.current_player:
+        if st is None or self.is_terminal() or player != self.turns.seat():
             return []
         index = self.stich_game.action_index
-        return sorted(index[str(a)] for a in st.legal_actions())
+        return sorted(index[str(a)] for a in self.turns.legal_actions())
 
     def chance_outcomes(self):
         g = self.stich_game
@@ -293,7 +307,8 @@ class StichSpielState(pyspiel.State):
             else:
                 self.pack.append(action)
             return
-        self.stich_state.apply(self.stich_game.action_space[action])
+        self.deciders.append(self.turns.seat())
+        self.turns.apply(self.stich_game.action_space[action])
         self.actions.append(action)
 
     def _action_to_string(self, player, action):
@@ -365,7 +380,7 @@ class StichSpielState(pyspiel.State):
         seen_idx = {g.deck.parse(c) for c in seen}
         free_pos = [i for i, c in enumerate(self.pack) if c not in seen_idx]
         free_cards = [self.pack[i] for i in free_pos]
-        seats = [seat for seat, _ in self.stich_state.history]
+        seats = list(self.deciders)
         RESAMPLE_STATS["calls"] += 1
         for attempt in range(2 * RESAMPLE_TRIES):
             RESAMPLE_STATS["tries"] += 1

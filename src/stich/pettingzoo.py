@@ -13,6 +13,9 @@
   action_mask=Box(0, 1, (len(game.action_space),), int8))``; the observation is
   :func:`stich.encoding.encode` of ``state.view(seat)`` (nothing else), the mask is non-zero only
   for the agent to act;
+* one agent acts at a time through :class:`stich.engine.Turns`: a seat that may act out of turn
+  (a Euregio Ansager's request, a Battn raise) is selected first, with ``wait`` (the last index of
+  the action space) among its choices; ``wait`` changes nothing in the match;
 * ``action_space(agent)`` = ``Discrete(len(game.action_space))``: index into ``game.action_space``;
 * ``reset(seed=s)`` starts ``game.new_state(seed=s)``: the same seed gives the same match;
   ``reset()`` without a seed draws the next seed from the last seeded generator (or at random);
@@ -34,6 +37,7 @@ from pettingzoo.utils import wrappers
 import stich
 from stich.encoding import action_mask, encode, observation_size
 from stich.encoding.rewards import hand_reward_scale, hand_rewards
+from stich.engine.turns import Turns
 
 __all__ = ["StichEnv", "env", "hand_reward_scale", "hand_rewards", "raw_env"]
 
@@ -88,6 +92,7 @@ class StichEnv(AECEnv):
         else:
             match_seed = None
         self.state = self.game.new_state(seed=match_seed)
+        self.turns = Turns(self.state)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -96,12 +101,21 @@ class StichEnv(AECEnv):
         self.infos = {a: {} for a in self.agents}
         self._scores = _public_scores(self.state)
         self._hand = self.state.hand_number
-        self.agent_selection = self.possible_agents[self.state.current_player]
+        self.agent_selection = self.possible_agents[self.turns.seat()]
 
     def observe(self, agent):
         seat = self.agent_name_mapping[agent]
         view = self.state.view(seat)
-        return {"observation": encode(view, self.game), "action_mask": action_mask(view, self.game)}
+        if seat != self.turns.seat() or self.state.is_terminal():
+            mask = np.zeros(len(self.game.action_space), dtype=np.int8)
+        elif seat != self.state.current_player:   # a poll: the seat's actions and wait
+            mask = np.zeros(len(self.game.action_space), dtype=np.int8)
+            index = self.game.action_index
+            for a in self.turns.legal_actions():
+                mask[index[str(a)]] = 1
+        else:
+            mask = action_mask(view, self.game)
+        return {"observation": encode(view, self.game), "action_mask": mask}
 
     def step(self, action) -> None:
         agent = self.agent_selection
@@ -109,7 +123,7 @@ class StichEnv(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply(self.game.action_space[int(action)])
+        self.turns.apply(self.game.action_space[int(action)])
         state = self.state
         rewards = [0.0] * self.game.num_players
         if self.reward_mode == "hand":
@@ -123,7 +137,7 @@ class StichEnv(AECEnv):
         if state.is_terminal():
             self.terminations = dict.fromkeys(self.agents, True)
         else:
-            self.agent_selection = self.possible_agents[state.current_player]
+            self.agent_selection = self.possible_agents[self.turns.seat()]
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()

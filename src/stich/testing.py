@@ -100,6 +100,13 @@ def play_match(state, rng, checks=True):
     while not state.is_terminal():
         legal = state.legal_actions()
         assert legal, f"no legal action for seat {state.current_player} in a live game"
+        seats = state.seats_to_act()
+        assert state.current_player in seats, "the seat on turn is not among seats_to_act()"
+        if len(seats) > 1 and rng.random() < 0.5:   # a seat out of turn acts first
+            seat = rng.choice([s for s in seats if s != state.current_player])
+            state.apply(rng.choice(state.legal_actions(seat)), seat=seat)
+            n += 1
+            continue
         if checks and check_rng.random() < 0.05:
             for act in legal:  # every legal action is accepted, and is in the fixed action space
                 assert str(act) in state.game.action_index, f"{act} is not in the action space"
@@ -239,8 +246,8 @@ def redeal_hidden(setup, seat, seen, rng):
 
 def replay_history(game, seed, setup, history):
     state = game.new_state(seed=seed, **setup)
-    for _seat, action in history:
-        state.apply(action)
+    for seat, action in history:
+        state.apply(action, seat=seat)
     return state
 
 
@@ -257,9 +264,10 @@ def check_view_invariance(game_cls, trials=12):
             for _ in range(rng.randrange(60)):  # stay inside the first hand
                 if state.is_terminal():
                     break
-                act = rng.choice(state.legal_actions())
+                actor = rng.choice(state.seats_to_act())   # out-of-turn actions too
+                act = rng.choice(state.legal_actions(actor))
                 probe = state.clone()
-                probe.apply(act)
+                probe.apply(act, seat=actor)
                 if probe.hand_number != 1:
                     break
                 state = probe
@@ -275,7 +283,9 @@ def check_view_invariance(game_cls, trials=12):
                 except IllegalActionError:
                     continue  # the re-deal contradicts a constraint the history revealed
                 assert twin.view(seat) == view, f"{variant}: seat {seat}'s view depends on cards it has not seen"
-                assert twin.record()["events"] != state.record()["events"] or other["hands"] == setup["hands"]
+                # the twin really is another deal (a shuffle that only reorders a hand deals the same cards)
+                same_cards = [sorted(h) for h in other["hands"]] == [sorted(h) for h in setup["hands"]]
+                assert twin.record()["events"] != state.record()["events"] or same_cards
                 compared += 1
                 break
     assert compared >= 2 * len(game_cls.variants), f"too few comparisons ({compared}) for {game_cls.name}"
@@ -285,16 +295,17 @@ def check_view_invariance(game_cls, trials=12):
 # --- perft ----------------------------------------------------------------------------------------
 def perft(state, depth: int) -> int:
     """The number of distinct legal action sequences of length ``depth`` from ``state`` (a
-    sequence that ends the match earlier counts once)."""
+    sequence that ends the match earlier counts once).  An action is a (seat, action) pair: a seat
+    that may act out of turn (``seats_to_act()``) adds its own branches."""
     if depth == 0 or state.is_terminal():
         return 1
-    legal = state.legal_actions()
+    moves = [(seat, a) for seat in state.seats_to_act() for a in state.legal_actions(seat)]
     if depth == 1:
-        return len(legal)
+        return len(moves)
     total = 0
-    for a in legal:
+    for seat, a in moves:
         child = state.clone()
-        child.apply(a)
+        child.apply(a, seat=seat)
         total += perft(child, depth - 1)
     return total
 

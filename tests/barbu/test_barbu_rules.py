@@ -149,6 +149,9 @@ def test_error_messages_say_why():
     ({"hand_number": 8, "first_caller": 0, "used_contracts": [["BARBU"], [], [], []]}, "must have used 7"),
     ({"dealer": 3, "first_caller": 2}, "first caller"),
     ({"scores": [1, 2]}, "scores"),
+    ({"scores": [10, 0, 0, 0]}, "sum to 0"),                                  # PR-D8: nothing played yet
+    ({"hand_number": 2, "first_caller": 0, "used_contracts": [["TRUMPS"], [], [], []],
+      "scores": [60, 0, 0, 0]}, "sum to 65"),
     ({"caller_doubles": [[1, 0, 0, 0]] * 4}, "caller_doubles"),
     ({"trump": "S"}, "no set-up field"),
 ])
@@ -160,7 +163,7 @@ def test_setup_is_validated(setup, message):
 def test_explicit_setup_replays():
     hands = fill_hands({0: codes(["QS", "TH"])})
     used = [list(R.CONTRACTS), ["BARBU"], [], []]
-    s = game().new_state(seed=9, hands=hands, first_caller=0, hand_number=9, scores=[5, -5, 0, 0],
+    s = game().new_state(seed=9, hands=hands, first_caller=0, hand_number=9, scores=[5, -25, 0, 0],
                          used_contracts=used)
     assert s.current_player == 1 and s.view(1)["available_contracts"] == [c for c in R.CONTRACTS if c != "BARBU"]
     s.apply("contract NO_TRICKS")

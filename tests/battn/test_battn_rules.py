@@ -395,12 +395,12 @@ def test_raise_alternation_off():
 
 
 def test_target_and_stake_cap():
-    s = new({}, options={"orbi_enabled": False, "target": 5, "x_threshold": 4})
+    s = new({}, options={"orbi_enabled": False, "target": 5, "x_threshold": 4, "stake_cap": "target"})
     choose(s)
     s.apply("raise")        # Gianna: 3
     s.apply("raise")        # Nino: 4
     s.apply("raise")        # Gianna: 5
-    assert s.legal_actions() == ["accept", "fold"]   # PR-B8: no stake above the target
+    assert s.legal_actions() == ["accept", "fold"]   # option stake_cap = target (PR-B8)
     s.apply("fold")
     assert s.scores == [4, 0] and s.x_team == A
 

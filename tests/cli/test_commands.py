@@ -124,3 +124,15 @@ def test_benchmarks_run_script(capsys):
     assert module.main(["--game", "toy", "--variant", "quick", "--seconds", "0.05", "--no-openspiel"]) == 0
     out = capsys.readouterr().out
     assert "toy" in out and "hands/s" in out and "openspiel" not in out
+
+
+def test_replay_of_a_record_with_actions_out_of_turn(runner, tmp_path):
+    state = stich.game("watten", "euregio").new_state(seed=3)
+    for text in ("cut 10", "4:ask_swap", "1:agree_swap", "1:show H8"):   # the last out of turn
+        state.apply(text)
+    assert [s for s, _a in state.history] == [2, 3, 0, 0]
+    path = tmp_path / "euregio.json"
+    path.write_text(json.dumps(state.record()))
+    result = runner.invoke(cli, ["replay", str(path), "--all", "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    assert "Seat 4 asks for a Schlagtausch" in result.output

@@ -19,9 +19,10 @@ def words(state, human):
 
 
 def test_sides_read_winners_first_then_the_score():
-    state = finished("watten", "euregio")           # returns [1, -1, 1, -1], scores [18, 16]
-    assert words(state, 0) == "You and Seat 3 win 18:16"
-    assert words(state, 1) == "Seat 1 and Seat 3 win 18:16; you lose"
+    state = finished("watten", "euregio", seed=8)   # returns [1, -1, 1, -1], scores [18, 17]
+    assert state.returns() == [1, -1, 1, -1]
+    assert words(state, 0) == "You and Seat 3 win 18:17"
+    assert words(state, 1) == "Seat 1 and Seat 3 win 18:17; you lose"
     state = finished("battn")                       # returns [-1, 1, -1, 1], scores [19, 28]
     assert words(state, 3) == "You and Seat 2 win 28:19"
 

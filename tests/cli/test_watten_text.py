@@ -24,9 +24,9 @@ def _seen(state, names):
 
 def _act(state, action, names):
     """Apply ``action`` and return what ``names.human`` reads about it."""
-    actor = state.current_player
+    actor = int(action.split(":")[0]) - 1 if ":" in action else state.current_player
     state.apply(action)
-    return action_lines(actor, action, _seen(state, names), names)
+    return action_lines(actor, action.split(":")[-1], _seen(state, names), names)
 
 
 def _table_text(view, names) -> str:
@@ -105,14 +105,13 @@ def test_requests_swap_and_exchange():
     n = Names(game, "en", human=0)
     state.apply("cut 10")
     _seen(state, n)
-    state.apply("show HU")
-    _seen(state, n)
-    assert _act(state, "ask_swap", n) == [
+    # E.6, R33: the dealer asks out of turn, before either Ansager has shown.
+    assert _act(state, "4:ask_swap", n) == [
         "Seat 4 asks for a Schlagtausch (the Ansager would swap Schlag and trump)"]
     assert _act(state, "agree_swap", n) == [
         "You agree to the Schlagtausch", "[bold]Schlagtausch[/bold]: Seat 4 chooses the Schlag, you (Seat 1) the trump"]
     view = state.view(0)
-    assert view["shown"]   # the view keeps the withdrawn commitment (PR-W4); the table does not
+    assert not view["shown"]
     text = _table_text(view, n)
     assert "Schlag: Seat 4 · trump: you (Seat 1)" in text and "Shown" not in text
     assert _act(state, "ask_exchange", n) == [

@@ -212,11 +212,12 @@ def test_four_points_decider_who_leads_after_a_swap():
     # Ansager chose the Schlag: B decides before the opening lead (E.11).
     s = position("euregio", {1: "H-8 L-7", 4: "L-A L-9"}, scores=[10, 16])
     act(s, "1:ask_swap 4:agree_swap 4:show L-9 1:show H-8")
-    assert seat(s) == 4 and legal_verbs(s) == {"hold", "concede"}
+    # E.5: the exchange window stays open until the decision is taken
+    assert seat(s) == 4 and legal_verbs(s) == {"hold", "concede", "ask_exchange"}
     # Forehand (A) struck, after a swap forehand chose the trump and leads: he decides at once.
     s = position("euregio", {1: "H-8 L-7", 4: "L-A L-9"}, scores=[16, 10])
     act(s, "1:ask_swap 4:agree_swap 4:show L-9 1:show H-8")
-    assert seat(s) == 1 and legal_verbs(s) == {"hold", "concede"}
+    assert seat(s) == 1 and legal_verbs(s) == {"hold", "concede", "ask_exchange"}
 
 
 def test_blind_trump_first_exchange_restarts_with_the_dealer():

@@ -92,7 +92,8 @@ def four_points_state(hands, scores, dealer=4):
 def test_s3a_four_points_concede():
     s = four_points_state(EUREGIO_A_WINS, [16, 10])
     act(s, "1:show E-U 4:show H-7")
-    assert seat(s) == 1 and legal_verbs(s) == {"hold", "concede"}
+    # E.11 forbids playing and raising while the decision is due; E.5's window stays open
+    assert seat(s) == 1 and legal_verbs(s) == {"hold", "concede", "ask_exchange"}
     assert s.view(2)["stake"] == 4 and s.view(2)["fixed"] is True
     act(s, "1:concede")
     assert s.scores == [16, 12] and s.hand_number == 2 and s.view(None)["dealer"] == 0
@@ -122,7 +123,7 @@ def test_s3b_literal_decision_before_the_dealers_card():
     play_first(s)
     play_first(s)
     play_first(s)
-    assert seat(s) == 3 and legal_verbs(s) == {"hold", "concede"}
+    assert seat(s) == 3 and legal_verbs(s) == {"hold", "concede"}   # the first card closed the Schönere window
     act(s, "3:hold")
     assert seat(s) == 3 and "play" in legal_verbs(s)
 
@@ -131,7 +132,7 @@ def test_s3b_option_before_lead():
     s = position("euregio", {}, scores=[16, 10], dealer=3, four_points_decision="before_lead")
     for _ in range(2):
         s.apply([a for a in s.legal_actions() if a.verb == "show"][0])
-    assert seat(s) == 3 and legal_verbs(s) == {"hold", "concede"}
+    assert seat(s) == 3 and legal_verbs(s) == {"hold", "concede", "ask_exchange"}
 
 
 def shows(s):
@@ -167,7 +168,7 @@ def test_s3d_both_struck():
 def test_s3e_lead_of_four():
     s = position("euregio", {}, scores=[17, 13])
     shows(s)
-    assert legal_verbs(s) == {"hold", "concede"} and s.view(0)["stake"] == 4
+    assert legal_verbs(s) == {"hold", "concede", "ask_exchange"} and s.view(0)["stake"] == 4
 
 
 def test_s3_refusal_value_three():

@@ -19,6 +19,7 @@ import random
 import time
 
 from stich.bots.base import Bot
+from stich.engine.turns import WAIT, Turns
 
 #: a match that needs more actions than this is stopped (a game or bot bug)
 MAX_ACTIONS = 200_000
@@ -43,13 +44,16 @@ def bot_label(bot: Bot) -> str:
     return getattr(bot, "label", None) or bot.name
 
 
-def ask(bot: Bot, state, seat: int, rng: random.Random) -> tuple[str, dict | None]:
+def ask(bot: Bot, state, seat: int, rng: random.Random, legal: list[str] | None = None) -> tuple[str, dict | None]:
     """Ask ``bot`` (seated at ``seat``, which is to act) for an action: ``(action, fault)``.
 
-    ``fault`` is None when the bot answered a legal action; otherwise a dict ``{seat, bot, move,
-    kind, error, fallback}`` and ``action`` is the fallback (a random legal action from ``rng``).
+    ``legal``: the choices (default: the legal actions of the seat on turn; at a poll of
+    :class:`stich.engine.Turns` the seat's actions and ``wait``).  ``fault`` is None when the bot
+    answered a legal action; otherwise a dict ``{seat, bot, move, kind, error, fallback}`` and
+    ``action`` is the fallback (a random legal action from ``rng``).
     """
-    legal = legal_texts(state)
+    if legal is None:
+        legal = legal_texts(state)
     try:
         if getattr(bot, "sees_everything", False):
             answer = bot.choose_with_state(state.clone(), seat, list(legal))
@@ -111,6 +115,7 @@ def play_match(game, seed: int, bots: list[Bot], on_fault=None) -> dict:
     """
     start = time.perf_counter()
     state = game.new_state(seed=seed)
+    turns = Turns(state)   # one seat at a time; seats that may act out of turn are polled first
     n = game.num_players
     rngs = [fallback_rng(seed, s) for s in range(n)]
     faults: list[dict] = []
@@ -118,13 +123,18 @@ def play_match(game, seed: int, bots: list[Bot], on_fault=None) -> dict:
         while not state.is_terminal():
             if len(state.history) >= MAX_ACTIONS:
                 raise RuntimeError(f"the match did not end within {MAX_ACTIONS} actions")
-            seat = state.current_player
-            action, fault = ask(bots[seat], state, seat, rngs[seat])
+            seat = turns.seat()
+            bot = bots[seat]
+            if seat != state.current_player and (not bot.answers_polls or bot.sees_everything):
+                turns.apply(WAIT)   # a bot that does not take part in polls acts on its turns only
+                continue
+            legal = [str(a) for a in turns.legal_actions()]
+            action, fault = ask(bots[seat], state, seat, rngs[seat], legal)
             if fault is not None:
                 faults.append(fault)
                 if on_fault is not None:
                     on_fault(fault)
-            state.apply(action)
+            turns.apply(action)
         returns = [float(r) for r in state.returns()]
         for s, bot in enumerate(bots):
             try:

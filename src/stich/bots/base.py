@@ -99,6 +99,11 @@ class Bot:
     name: str = "bot"
     #: True only for bots that cheat by design (they get :meth:`choose_with_state`)
     sees_everything: bool = False
+    #: True for bots that answer polls (:class:`stich.engine.Turns`): a seat not on turn that may
+    #: act is asked with its actions and ``wait``.  A table answers ``wait`` for the others, which
+    #: then act on their own turns only (so do ``sees_everything`` bots, whose
+    #: ``choose_with_state`` is always asked for the seat on turn).
+    answers_polls: bool = False
 
     def __init__(self, seed: int | None = None, budget=None):
         self.seed = seed

@@ -6,7 +6,10 @@ from stich.bots.base import Bot
 
 
 class RandomBot(Bot):
-    """Chooses uniformly among the legal actions, reproducibly for a given seed."""
+    """Chooses uniformly among the legal actions, reproducibly for a given seed; it also answers
+    polls (uniformly among the polled seat's actions and ``wait``)."""
+
+    answers_polls = True
 
     def choose(self, view: dict, legal: list[str]) -> str:
         if not legal:

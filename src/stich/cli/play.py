@@ -121,6 +121,9 @@ def resolve_input(text: str, state, rng: random.Random | None = None) -> Choice:
         if isinstance(short, Choice):
             return short
         return Choice("error", message=f"{exc}. {_hint(legal)}")
+    if _seat is not None and _seat - 1 != state.current_player:
+        return Choice("error", message=f"{raw!r}: seat {_seat} is not to act; seat {state.current_player + 1} "
+                                       "is (yours)")
     if act in legal:
         try:
             state.clone().apply(raw)  # checks a seat prefix, if any

@@ -17,6 +17,7 @@ from rich.text import Text
 
 from stich.engine import OptionError, companion, game_class
 from stich.engine.narration import plain_trick_reason
+from stich.engine.turns import WAIT
 
 #: the view keys every game has; anything else is game-specific and shown as info
 STANDARD_KEYS = frozenset({
@@ -44,6 +45,10 @@ def help_module(game):
 
 def action_help(game, verb: str) -> str | None:
     """What the action ``verb`` means in ``game`` (its variant's own text first), or None."""
+    if verb == WAIT:   # the engine's own, the same in every game (stich.engine.Turns)
+        return ("wait: let a decision you may take out of turn pass for now (the rules give it to you "
+                "while another seat is on turn); nothing is played or recorded, and you may still take "
+                "it later while the rules allow (docs/engine.md, 'Turns')")
     own = help_module(game)
     if own is None:
         return None

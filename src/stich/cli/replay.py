@@ -77,7 +77,7 @@ def replay_record(rec: dict, seat: int | None = None, step: bool = False, lang: 
                 step = False
         hand = state.hand_number
         before = state.view(seat)
-        state.apply(text)
+        state.apply(text, seat=actor)   # an action may be taken out of turn (§0.5)
         new = [_public(ev) for ev in events[seen:len(state.events)] if _visible(ev, seat)]
         seen = len(state.events)
         explain_tricks(new, before, actor, text, names)

@@ -12,10 +12,11 @@ from stich.engine.errors import (
 )
 from stich.engine.options import Options, OptionSpec
 from stich.engine.registry import companion, game, game_class, games, register, replay
+from stich.engine.turns import WAIT, Turns
 
 __all__ = [
     "Action", "Game", "State", "TERMINAL", "RECORD_FORMAT", "fold_events",
     "OptionSpec", "Options",
     "StichError", "OptionError", "MalformedActionError", "IllegalActionError", "SetupError", "RecordError",
-    "companion", "game", "game_class", "games", "register", "replay",
+    "companion", "game", "game_class", "games", "register", "replay", "Turns", "WAIT",
 ]

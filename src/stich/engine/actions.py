@@ -6,9 +6,9 @@ one interned instance per distinct action; legal-action lists hold those instanc
 
 Text form: ``"<verb>"`` or ``"<verb> <argument>"`` with a lower-case verb and the argument
 in canonical notation (cards as in :mod:`stich.cards`).  The acting seat is not part of the
-text: it is always ``state.current_player``.  When parsing, an optional seat prefix
-``"N:"`` with a **1-based** seat number (as the rules files write ``"1:play L-7"``) is
-accepted and checked against the seat to act.
+text: without a prefix it is ``state.current_player``.  When parsing, an optional seat prefix
+``"N:"`` with a **1-based** seat number (as the rules files write ``"1:play L-7"``) names the
+acting seat, which may be any seat that has the action (``state.legal_actions(seat)``).
 """
 
 from __future__ import annotations

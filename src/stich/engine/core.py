@@ -98,6 +98,9 @@ class Game:
         self.options: Options = resolve_options(self.name, self.option_specs, variant, options)
         self._actions: dict[str, Action] = {}
         self._setup()
+        #: The answer to a poll of :class:`stich.engine.turns.Turns` (never applied to a state); last
+        #: in the action space so that the indices of the game's own actions stay as they were.
+        self.wait_action = self.action("wait")
         #: Every action of this game (all seats, all phases) in a fixed order: the action space
         #: for learning environments (index = position; masks come from ``legal_actions()``).
         self.action_space: tuple[Action, ...] = tuple(self._actions.values())
@@ -217,15 +220,18 @@ class Game:
 
 
 def _json_setup(setup: dict) -> dict | None:
+    """The set-up as the record keeps it: a JSON-ready deep copy (tuples become lists)."""
     if not setup:
         return None
-    out = {}
-    for k, v in setup.items():
-        if isinstance(v, (list, tuple)):
-            out[k] = [list(x) if isinstance(x, (list, tuple)) else x for x in v]
-        else:
-            out[k] = v
-    return out
+    return _jsonable(setup)
+
+
+def _jsonable(value):
+    if isinstance(value, dict):
+        return {k: _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(x) for x in value]
+    return value
 
 
 class State:
@@ -357,9 +363,22 @@ class State:
         """The game's :meth:`hand_summary` (a deferred deal has run)."""
         return {}
 
+    def _off_turn_actions(self, seat: int):
+        """The legal actions of ``seat``, which is not ``current_player``: a decision the rules
+        give a seat that is not on turn (a Schönere request by the other Ansager, a show in a
+        simultaneous Ansage).  Default: none.  Must be a function of what ``seat`` may know."""
+        return ()
+
+    def _apply_off_turn(self, seat: int, action: Action) -> None:
+        """Apply a legal action of a seat that is not ``current_player`` (already validated)."""
+        raise NotImplementedError
+
     # --- the protocol ---------------------------------------------------------------------------
-    def legal_actions(self) -> list[Action]:
-        """The legal actions of the seat to act (empty when the match is over). Do not mutate."""
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """The legal actions of ``seat`` now (possibly none); without a seat, those of the seat
+        on turn, ``current_player`` (empty when the match is over). Do not mutate."""
+        if seat is not None and seat != self.current_player:
+            return self._seat_actions(seat)
         legal = self._legal
         if legal is None:
             if self._deferred:
@@ -367,14 +386,41 @@ class State:
             legal = self._legal = [] if self.current_player < 0 else self._legal_actions()
         return legal
 
-    def apply(self, action) -> None:
-        """Apply an action (an Action or its text).  Illegal or malformed: an error, no change."""
+    def _seat_actions(self, seat) -> list[Action]:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.game.num_players:
+            raise ValueError(f"seat must be 0..{self.game.num_players - 1} or None, not {seat!r:.60}")
+        if self._deferred:
+            self._settle()
+        if self.current_player < 0:
+            return []
+        if seat == self.current_player:
+            return self.legal_actions()
+        return list(self._off_turn_actions(seat))
+
+    def seats_to_act(self) -> list[int]:
+        """Every seat that has a decision now (the seat on turn and any seat that may act out of
+        turn), in seat order; empty once the match is over."""
+        if self._deferred:
+            self._settle()
+        cp = self.current_player
+        if cp < 0:
+            return []
+        return [s for s in range(self.game.num_players) if s == cp or self._off_turn_actions(s)]
+
+    def apply(self, action, seat: int | None = None) -> None:
+        """Apply an action (an Action or its text) of the seat on turn, or of ``seat`` (0-based),
+        or of the seat its text names ("4:ask_exchange", 1-based): any seat may take any of its
+        legal actions, on turn or not; the first applied wins and the others' sets follow the
+        new state.  Illegal or malformed: an error, no change."""
         legal = self._legal
-        if type(action) is Action and legal is not None and action in legal:
+        if seat is None and type(action) is Action and legal is not None and action in legal:
             act = legal[legal.index(action)]  # the hot path; by text, so a foreign Action is resolved too
+            seat = self.current_player
         else:
-            act = self._checked(action)
-        seat = self.current_player
+            seat, act = self._checked(action, seat)
+            if seat != self.current_player:
+                self._apply_seat(seat, act)
+                return
         hidden = self._hidden_verbs
         if hidden and act.verb in hidden:
             aud = self._action_audience(seat, act)
@@ -385,16 +431,47 @@ class State:
         self._legal = None
         self._apply(act)
 
-    def _checked(self, action) -> Action:
-        """The legal Action that ``action`` (text or Action) names, or the specific error."""
+    def _apply_seat(self, seat: int, act: Action) -> None:
+        """Apply a validated action of ``seat``, which is not on turn."""
+        hidden = self._hidden_verbs
+        if hidden and act.verb in hidden:
+            aud = self._action_audience(seat, act)
+            if aud is not None:
+                self._action_hidden[len(self.history)] = aud
+        self.history.append((seat, act))
+        self._action_marks.append(len(self._events))
+        self._legal = None
+        self._apply_off_turn(seat, act)
+
+    def _checked(self, action, seat: int | None = None) -> tuple[int, Action]:
+        """(seat, the legal Action) that ``action`` (text or Action) names, or the specific error."""
+        n = self.game.num_players
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n):
+            raise IllegalActionError(f"seat must be 0..{n - 1}, not {seat!r}")
         seat_prefix, act = self.game.parse_action(action)
-        seat = self.current_player
-        if seat < 0:
+        if self._deferred:
+            self._settle()
+        if self.current_player < 0:
             raise IllegalActionError(f"the match is over; {act!s} cannot be played")
-        if seat_prefix is not None and seat_prefix - 1 != seat:
+        if seat_prefix is not None:
+            if not 1 <= seat_prefix <= n:
+                raise IllegalActionError(f"{action!s}: there is no seat {seat_prefix}; seats are 1..{n} in text")
+            if seat is not None and seat_prefix - 1 != seat:
+                raise IllegalActionError(f"{action!s}: names seat {seat_prefix}, but seat {seat + 1} acts")
+            seat = seat_prefix - 1
+        if seat is None:
+            seat = self.current_player
+        if seat != self.current_player:
+            others = self._seat_actions(seat)
+            if act in others:
+                return seat, others[others.index(act)]
+            shown = ", ".join(map(str, others))
             raise IllegalActionError(
-                f"{action!s}: seat {seat_prefix} is not to act; seat {seat + 1} is (seats are 1-based in text)"
+                f"{action!s}: seat {seat + 1} is not to act; seat {self.current_player + 1} is (seats are "
+                f"1-based in text)" + (f"; seat {seat + 1} may now: {shown}" if shown else
+                                       f"; seat {seat + 1} has no decision now")
             )
+        seat = self.current_player
         legal = self.legal_actions()
         if act not in legal:
             reason = self._why_illegal(act)
@@ -404,7 +481,7 @@ class State:
                 + (f": {reason}" if reason else "")
                 + f" (legal: {shown})"
             )
-        return act
+        return seat, legal[legal.index(act)]
 
     def emit(self, type_: str, audience: int | None = None, **payload) -> None:
         """Record an event; ``audience`` None = everyone, else a bitmask of seats."""

@@ -149,12 +149,14 @@ def replay(record: dict) -> State:
         if not (isinstance(item, (list, tuple)) and len(item) == 2 and type(item[0]) is int):
             raise RecordError(f"action #{i} must be a [seat, action] pair, not {quote(item)}")
         seat, text = item
-        if seat != state.current_player:
+        if not 0 <= seat < state.game.num_players:
+            raise RecordError(f"action #{i} {quote(text)}: there is no seat {seat}")
+        if seat not in state.seats_to_act():
             raise RecordError(f"action #{i} {quote(text)}: seat {seat} is not to act (seat {state.current_player} is)")
         if not isinstance(text, str):
             raise RecordError(f"action #{i} must be action text, not {quote(text)}")
         try:
-            state.apply(text)
+            state.apply(text, seat=seat)
         except StichError as exc:
             raise RecordError(f"action #{i} {quote(text)} does not replay: {quote(str(exc), 300)}") from None
     try:

@@ -8,7 +8,7 @@ players count from 1.
 from __future__ import annotations
 
 from stich.cards import Deck
-from stich.engine.errors import SetupError
+from stich.engine.errors import SetupError, StichError
 
 
 def parse_cards(deck: Deck, codes, what: str) -> list[int]:
@@ -68,3 +68,38 @@ def mask(cards: list[int]) -> int:
     for c in cards:
         m |= 1 << c
     return m
+
+
+def step(state, text: str, what: str) -> None:
+    """Apply one step of a set-up position through the rules, as the seat on turn (it is part of
+    the set-up, which the record replays, not of the history): a :class:`SetupError` naming
+    ``what`` if the text is no action of the game or the rules do not allow it there."""
+    try:
+        _seat, act = state.game.parse_action(text)
+    except StichError as exc:
+        raise SetupError(f"position {what}: {exc}") from None
+    legal = state.legal_actions()
+    if act not in legal:
+        reason = state._why_illegal(act)
+        raise SetupError(f"position {what}: {text!r} is not legal there" + (f" ({reason})" if reason else "")
+                         + f"; legal: {', '.join(map(str, legal))}")
+    state._legal = None
+    state._apply(legal[legal.index(act)])
+
+
+def seat_card_pairs(deck: Deck, items, what: str, n: int, passes: bool = False) -> list[tuple[int, int | None]]:
+    """``[[seat, card], ...]`` as (seat, card index); with ``passes`` the card may be ``"pass"`` (None)."""
+    if isinstance(items, str) or not isinstance(items, (list, tuple)):
+        raise SetupError(f"position {what} must be a list of [seat, card] pairs, not {items!r}")
+    out = []
+    for item in items:
+        if not (isinstance(item, (list, tuple)) and len(item) == 2):
+            raise SetupError(f"position {what}: {item!r} is not a [seat, card] pair")
+        p, card = item
+        if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < n:
+            raise SetupError(f"position {what}: {p!r} is not a seat 0..{n - 1}")
+        if passes and str(card).strip().lower() == "pass":
+            out.append((p, None))
+        else:
+            out.append((p, parse_cards(deck, [card], f"position {what}")[0]))
+    return out

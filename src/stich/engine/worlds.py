@@ -238,17 +238,17 @@ def _replay(game, view, spec, layout, rng, model=None):
         if not spliced and idx >= spec.compare_from:
             _splice(game, world, view, k, idx, bit)
             spliced = True
-        if world.current_player != who:
+        if world.current_player != who and not world.legal_actions(who):
             return None
         stop = actions[idx + 1][2] if idx + 1 < len(actions) else n_events
         compare = idx >= spec.compare_from
         if text is None:
-            legal = list(world.legal_actions())
+            legal = list(world.legal_actions(who))
             rng.shuffle(legal)
             for act in legal:
                 trial = world.clone()
                 before = len(trial.events)
-                trial.apply(act)
+                trial.apply(act, seat=None if who == trial.current_player else who)
                 if not compare or _same(trial.events, before, events, k, stop, bit):
                     world = trial
                     break
@@ -259,13 +259,13 @@ def _replay(game, view, spec, layout, rng, model=None):
             _seat, act = game.parse_action(text)
         except StichError:
             return None
-        if act not in world.legal_actions():
+        if act not in world.legal_actions(who):
             return None
         if model is not None and who != seat and act.verb != game.card_verb and spliced:
             if rng.random() >= model(world, who, text):
                 return None
         before = len(world.events)
-        world.apply(act)
+        world.apply(act, seat=None if who == world.current_player else who)
         if compare and not _same(world.events, before, events, k, stop, bit):
             return None
     if not spliced:

@@ -13,13 +13,14 @@ import copy
 from stich.engine import TERMINAL, SetupError, State
 from stich.engine.setup import mask, parse_hands
 from stich.rulesets.barbu import rules as R
+from stich.rulesets.barbu.phases import DEALING, DECLARE, DOMINO, DOUBLING, OVER, PHASE_NAMES, TRICKS  # noqa: F401  (re-exported)
+from stich.rulesets.barbu.position import start_position
 from stich.rulesets.barbu.rules import BIT, CODES, SUIT_MASK, SUIT_OF
 from stich.rulesets.barbu.views import finish_view, fold_event
 
 SHIFT = (0, 13, 26, 39)
-DECLARE, DOUBLING, TRICKS, DOMINO, OVER, DEALING = range(6)
-PHASE_NAMES = ("declare", "doubling", "tricks", "domino", "over", "deal")
-_SETUP_KEYS = ("hands", "dealer", "scores", "first_caller", "hand_number", "used_contracts", "caller_doubles")
+_SETUP_KEYS = ("hands", "dealer", "scores", "first_caller", "hand_number", "used_contracts", "caller_doubles",
+               "position")
 
 # The events of a card play and of a trick's end, one per (card, seat) and per winner: their
 # payloads are never mutated (views and records copy them), so sharing them spares two
@@ -68,8 +69,14 @@ class BarbuState(State):
 
     # --- set-up -----------------------------------------------------------------------------------------
     def _start(self, hands=None, stock=None, dealer=None, scores=None, first_caller=None, hand_number=None,
-               used_contracts=None, caller_doubles=None, **unknown) -> None:
+               used_contracts=None, caller_doubles=None, position=None, **unknown) -> None:
         g = self.game
+        if position is not None:   # a deal in play (position.py); it holds the other fields itself
+            if any(v is not None for v in (hands, stock, dealer, scores, first_caller, hand_number,
+                                           used_contracts, caller_doubles)) or unknown:
+                raise SetupError("a position holds its own hands, dealer, scores and deal fields: give position alone")
+            start_position(self, position)
+            return
         if unknown:
             raise SetupError(f"barbu has no set-up field {', '.join(map(repr, unknown))}; "
                              f"its fields are: {', '.join(_SETUP_KEYS)}")
@@ -106,6 +113,8 @@ class BarbuState(State):
         self._deals = R.deal_table(first_caller, g.every_deal, g.dealer_is_caller)  # per deal, see there
         self.scores = _setup_scores(scores)
         self.used = _setup_used(used_contracts, self.schedule, hn)
+        if scores is not None:
+            _check_score_sum(self.scores, self.used)
         self.dcount = _setup_dcount(caller_doubles)
         self.last_result = None
         # Fields of the trick and domino phases, at their neutral values until those phases begin.
@@ -627,6 +636,15 @@ def _setup_scores(scores) -> list[int]:
             or any(isinstance(s, bool) or not isinstance(s, int) for s in scores)):
         raise SetupError(f"scores must be 4 whole numbers (P0..P3), not {scores!r}")
     return list(scores)
+
+
+def _check_score_sum(scores, used) -> None:
+    """PR-D8: each deal's final scores sum to its contract's total T (§1.5, §3.4, §4), so the
+    running totals sum to the totals of the contracts used so far (zero at the start)."""
+    want = sum(R.TOTAL[c] for m in used for c in range(7) if m >> c & 1)
+    if sum(scores) != want:
+        raise SetupError(f"scores {list(scores)} sum to {sum(scores)}, but each deal's scores sum to its contract's "
+                         f"total (§1.5), so after the contracts used so far they sum to {want}")
 
 
 def _setup_used(used, schedule, hn) -> list[int]:

@@ -6,10 +6,13 @@ the cards played.  A player who did not follow the suit led has none of it left 
 the replay, which checks every other rule: §2.7 trumping, domino passes, ...).
 
 Contracts that other callers used in earlier deals are not in the view; the world gives them the
-right number of arbitrary ones (they only matter for later deals, beyond the search horizon).
+right number of ones whose totals agree with the scores (PR-D8: the scores sum to the totals of the
+contracts used); which ones only matters for later deals, beyond the search horizon.
 """
 
 from __future__ import annotations
+
+from itertools import combinations
 
 from stich.engine.worlds import WorldSpec, plays_by_seat
 from stich.rulesets.barbu import rules as R
@@ -24,12 +27,11 @@ def world_spec(game, view: dict) -> WorldSpec:
     schedule = R.callers(first, game.every_deal)
     played = [schedule[:hn - 1].count(p) for p in range(4)]
     start = next(ev for ev in view["events"] if ev["type"] == "caller")
-    used = []
-    for p in range(4):
-        if p == caller:
-            used.append([c for c in R.CONTRACTS if c not in start["available"]])
-        else:
-            used.append(list(R.CONTRACTS[:played[p]]))
+    mine = [c for c in R.CONTRACTS if c not in start["available"]]
+    scores = view.get("scores")
+    want = None if scores is None else sum(scores) - sum(R.TOTAL[R.CONTRACT_ID[c]] for c in mine)
+    others = _others_used(caller, played, want)
+    used = [mine if p == caller else others[p] for p in range(4)]
     doubles = [[0] * 4 for _ in range(4)]
     doubles[caller] = list(start["caller_doubles"])
     setup = {"hand_number": hn, "first_caller": first, "used_contracts": used, "caller_doubles": doubles}
@@ -52,6 +54,24 @@ def world_spec(game, view: dict) -> WorldSpec:
                     forbidden[p["seat"]] |= by_suit[led]
     spec.forbidden = forbidden
     return spec
+
+
+def _others_used(caller: int, played: list[int], want) -> dict[int, list[str]]:
+    """For each seat but the caller, ``played[p]`` contracts, together totalling ``want`` (if given)."""
+    seats = [p for p in range(4) if p != caller]
+    reach = {0: {}}   # total so far -> the choices that reach it
+    for p in seats:
+        nxt = {}
+        for total, picks in reach.items():
+            for combo in combinations(range(7), played[p]):
+                t = total + sum(R.TOTAL[c] for c in combo)
+                if t not in nxt:
+                    nxt[t] = {**picks, p: combo}
+        reach = nxt
+    picks = reach.get(want) if want is not None else None
+    if picks is None:
+        picks = {p: tuple(range(played[p])) for p in seats}
+    return {p: [R.CONTRACTS[c] for c in picks[p]] for p in seats}
 
 
 def _suit(code: str) -> str:

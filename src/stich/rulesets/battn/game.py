@@ -75,6 +75,8 @@ class BattnGame(Game):
         OptionSpec("raise_alternation", _BOOL, True, rule="BT-14.3, A4-14",
                    help="false: whenever no raise is pending, either team may raise"),
         OptionSpec("target", int, 21, rule="BT-2.1", minimum=1, help="match target"),
+        OptionSpec("stake_cap", ("none", "target"), "none", rule="BT-14.6, PR-B8",
+                   help="target: raises may not take the stake above the match target"),
         OptionSpec("x_threshold", int, 19, rule="BT-15.1", minimum=1, help="total that gives the X"),
         OptionSpec("x_fold_at_base_costs_2", _BOOL, True, rule="BT-15.5, A4-15 v",
                    help="false: an X-team fold at stake 3 gives the opponents 3"),
@@ -101,6 +103,8 @@ class BattnGame(Game):
             raise OptionError(f"option 'min_packet_size' must be at most {(len(DECK) - 3) // 2} "
                               f"so that every cut is possible (got {o['min_packet_size']})")
         self.num_players = 4
+        # BT-14.6: no upper limit on the stake; PR-B8's cap at the target is an option.
+        self.stake_limit = o["target"] if o["stake_cap"] == "target" else 1 << 62
         n = len(DECK)
         # Interned actions (BT-19.2 verbs; the seat is always state.current_player).
         self.a_play = tuple(self.action("play", DECK.code(c), c) for c in range(n))

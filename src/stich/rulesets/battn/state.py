@@ -14,13 +14,25 @@ from stich.cards import iter_bits
 from stich.engine import TERMINAL, SetupError, State
 from stich.engine.setup import mask, parse_cards, parse_hands, parse_stock
 from stich.rulesets.battn.cards import CRITICI_MASK, DECK, RANKS, SUITS, plain_rank_value
+from stich.rulesets.battn.phases import (  # noqa: F401  (re-exported)
+    BOTH,
+    CUT,
+    CUT2,
+    MOVE,
+    ORBI,
+    OVER,
+    PHASE_NAMES,
+    POLL,
+    PREPLAY,
+    RESPOND,
+    SCHE_ANSWER,
+    SCHE_ASK,
+    SCHLOK,
+    TRUMPF,
+)
 from stich.rulesets.battn.playout import SearchMixin
+from stich.rulesets.battn.position import start_position
 
-# Phases (the decision the current player faces).
-OVER, ORBI, CUT, CUT2, SCHE_ASK, SCHE_ANSWER, SCHLOK, TRUMPF, PREPLAY, POLL, MOVE, RESPOND = range(12)
-PHASE_NAMES = ("over", "orbi", "cut", "second_cut", "scheanara", "scheanara_answer", "schlok", "trumpf",
-               "preplay", "raise_poll", "play", "raise_response")
-BOTH = -1            # raise right held by both teams (BT-14.3)
 TEAM_NAMES = ("A", "B")
 _N = len(DECK)
 
@@ -42,12 +54,18 @@ class BattnState(SearchMixin, State):
     )
 
     # --- set-up -----------------------------------------------------------------------------------
-    def _start(self, hands=None, stock=None, dealer=None, scores=None, deck=None, x_team=None, **extra):
+    def _start(self, hands=None, stock=None, dealer=None, scores=None, deck=None, x_team=None,
+               first_dealer_draw=None, position=None, **extra):
         g = self.game
         o = g.options
+        if position is not None:   # a turn in play (position.py); it holds the other fields itself
+            if any(v is not None for v in (hands, stock, dealer, scores, deck, x_team, first_dealer_draw)) or extra:
+                raise SetupError("a position holds its own hands, dealer and scores: give position alone")
+            start_position(self, position)
+            return
         if extra:
-            raise SetupError(f"battn set-up takes hands, stock, deck, dealer, scores, x_team; "
-                             f"not {', '.join(sorted(extra))}")
+            raise SetupError("battn set-up takes hands, stock, deck, dealer, scores, x_team, first_dealer_draw, "
+                             f"position; not {', '.join(sorted(extra))}")
         self.opts = o
         self.scores = self._check_scores(scores)
         self.x_team = self._check_x_team(x_team)
@@ -64,6 +82,11 @@ class BattnState(SearchMixin, State):
             if explicit is not None:
                 raise SetupError("give either deck= (the shuffled deck, which is then cut) or hands=/stock=")
             given_deck = self._check_deck(deck)
+        if first_dealer_draw is not None:
+            drawn = self._check_draw(first_dealer_draw)
+            if dealer is not None and dealer != drawn:
+                raise SetupError(f"the first-dealer draw makes seat {drawn} the dealer, not seat {dealer}")
+            dealer = drawn
         if dealer is None:
             dealer = self._first_dealer()
         self.dealer = dealer
@@ -118,16 +141,44 @@ class BattnState(SearchMixin, State):
             raise SetupError("deck must list all 40 cards of Le Sappadine once, top first")
         return cards
 
+    def _draw_value(self, c: int) -> int:
+        """A4-24: a critico beats any other card (Barba > Belli > Spitz), else the plain rank."""
+        crit = {DECK.parse("K-Po"): 13, DECK.parse("4-St"): 12, DECK.parse("7-Ra"): 11}
+        return crit.get(c, plain_rank_value(DECK.rank(c), self.opts["ace_rank"]))
+
+    def _check_draw(self, draw) -> int:
+        """An explicit first-dealer draw (BT-3.1): pairs ``[seat 0's card, seat 1's card]``, equal in
+        value but the last; returns the dealer and keeps the draws for the public event (PR-B2)."""
+        if self.opts["first_dealer"] != "draw":
+            raise SetupError("first_dealer_draw needs the option first_dealer = draw")
+        if isinstance(draw, str) or not isinstance(draw, (list, tuple)) or not draw:
+            raise SetupError(f"first_dealer_draw must be a list of [card, card] pairs (seat 0, seat 1), not {draw!r}")
+        pairs = []
+        for i, pair in enumerate(draw):
+            if not isinstance(pair, (list, tuple)) or len(pair) != 2:
+                raise SetupError(f"first_dealer_draw[{i}] must be a [card, card] pair, not {pair!r}")
+            a, b = parse_cards(DECK, pair, f"first_dealer_draw[{i}]")
+            if a == b:
+                raise SetupError(f"first_dealer_draw[{i}]: both players cannot draw {DECK.code(a)}")
+            va, vb = self._draw_value(a), self._draw_value(b)
+            last = i == len(draw) - 1
+            if (va == vb) == last:
+                raise SetupError(f"first_dealer_draw[{i}]: " + ("equal cards draw again (A4-24): the draw cannot "
+                                 "end there" if last else "different cards end the draw: no pair may follow"))
+            pairs.append([DECK.code(a), DECK.code(b)])
+        winner = 0 if va > vb else 1
+        self._draws = (pairs, winner)
+        return winner
+
     def _first_dealer(self) -> int:
         """BT-3.1 / A4-24: seats 0 and 1 (the eldest of each team) draw; the higher card deals."""
         rng = self.hand_rng(0, "first_dealer")
         if self.opts["first_dealer"] == "random":
             return rng.randrange(4)
-        crit = {DECK.parse("K-Po"): 13, DECK.parse("4-St"): 12, DECK.parse("7-Ra"): 11}
         draws = []
         while True:
             a, b = rng.sample(range(_N), 2)
-            va, vb = (crit.get(c, plain_rank_value(DECK.rank(c), self.opts["ace_rank"])) for c in (a, b))
+            va, vb = self._draw_value(a), self._draw_value(b)
             draws.append([DECK.code(a), DECK.code(b)])
             if va != vb:
                 self._draws = (draws, 0 if va > vb else 1)
@@ -344,8 +395,8 @@ class BattnState(SearchMixin, State):
     # --- raising (BT-14) --------------------------------------------------------------------------------
     def _may_raise(self, t: int, to: int) -> bool:
         """BT-14.3/14.8: may team ``t`` propose a stake of ``to`` now?"""
-        if to > self.opts["target"]:
-            return False   # PR-B8: a stake above the target changes nothing; raising stops there
+        if to > self.game.stake_limit:
+            return False   # option stake_cap = target (PR-B8); BT-14.6 sets no limit
         if t == self.x_team and not self.opts["x_team_may_raise"]:
             return False
         return self.raise_right == BOTH or self.raise_right == t
@@ -482,7 +533,7 @@ class BattnState(SearchMixin, State):
 
     def _counter_ok(self, seat):
         t = team(seat)
-        return self.proposed + 1 <= self.opts["target"] and (self.opts["x_team_may_raise"] or t != self.x_team)
+        return self.proposed + 1 <= self.game.stake_limit and (self.opts["x_team_may_raise"] or t != self.x_team)
 
     def _manual(self, seat):
         """Manual-mode bookkeeping actions (BT-16.5, BT-17.2), offered at every play-phase window."""
@@ -495,6 +546,23 @@ class BattnState(SearchMixin, State):
         if self.svista is None:
             acts += [g.a_svista["DP"], g.a_svista["RL"]]
         return acts
+
+    def _off_turn_actions(self, seat: int):
+        """BT-14.4/14.8: at a raise window a team that is not on turn may raise "all'inizio della
+        carta successiva" - the opponents' speaker while the mover is to play (also right after his
+        team accepted a raise, BT-14.3), and the mover while the opponents are polled (PR-B7)."""
+        ph = self.phase
+        if ph != MOVE and ph != POLL:
+            return ()
+        m = self._mover()
+        t = team(seat)
+        if seat != self._speaker(t, m) or not self._may_raise(t, self.stake + 1):
+            return ()
+        return [self.game.a_raise]
+
+    def _apply_off_turn(self, seat: int, a):
+        self._call(seat, "raise")            # the only action out of turn
+        self._propose(team(seat), seat)
 
     def _apply(self, a):
         verb = a.verb
@@ -611,8 +679,8 @@ class BattnState(SearchMixin, State):
                 return f"raises are made only during play (BT-14.4; phase: {where})"
             if team(seat) == self.x_team and not self.opts["x_team_may_raise"]:
                 return "the X team may not raise (option x_team_may_raise, BT-15.6)"
-            if max(self.stake, self.proposed) + 1 > self.opts["target"]:
-                return f"the stake may not exceed the target {self.opts['target']} (PR-B8)"
+            if max(self.stake, self.proposed) + 1 > self.game.stake_limit:
+                return f"the stake may not exceed the target {self.opts['target']} (option stake_cap, PR-B8)"
             return ("your team does not hold the raise right: the team that accepted the last raise "
                     "raises next (BT-14.3)")
         if verb == "schlok" and ph == SCHLOK:

@@ -14,8 +14,10 @@ public ``partner_revealed`` event that directly follows the play of the called c
 from __future__ import annotations
 
 from stich.engine import TERMINAL, SetupError, State
-from stich.engine.setup import mask, parse_hands
+from stich.engine.setup import mask, parse_cards, parse_hands
+from stich.rulesets.biscambiggia.phases import AUCTION, CALL, DEALING, OVER, PLAY  # noqa: F401  (re-exported)
 from stich.rulesets.biscambiggia.playout import SearchMixin
+from stich.rulesets.biscambiggia.position import start_position
 from stich.rulesets.biscambiggia.rules import (
     CARDS_EACH,
     DECK,
@@ -26,7 +28,6 @@ from stich.rulesets.biscambiggia.rules import (
     marche,
 )
 
-AUCTION, CALL, PLAY, OVER, DEALING = "auction", "call", "play", "over", "deal"
 FULL = (1 << NUM_PLAYERS) - 1
 
 
@@ -43,10 +44,16 @@ class BiscambiggiaState(SearchMixin, State):
     )
 
     # ------------------------------------------------------------------ set-up and dealing
-    def _start(self, hands=None, stock=None, dealer=None, scores=None, **extra) -> None:
+    def _start(self, hands=None, stock=None, dealer=None, scores=None, pack=None, cut=None, position=None,
+               **extra) -> None:
+        if position is not None:   # a hand in play (position.py); it holds hands, dealer and scores itself
+            if any(v is not None for v in (hands, stock, dealer, scores, pack, cut)) or extra:
+                raise SetupError("a position holds its own hands, dealer and scores: give position alone")
+            start_position(self, position)
+            return
         if extra:
             raise SetupError(f"biscambiggia has no set-up field(s) {', '.join(sorted(extra))}; "
-                             "it takes hands, dealer and scores")
+                             "it takes hands, dealer, scores, pack and cut, or a position")
         if stock:
             raise SetupError("biscambiggia has no stock: all 40 cards are dealt (BB-2.4)")
         if scores is None:
@@ -58,9 +65,15 @@ class BiscambiggiaState(SearchMixin, State):
             raise SetupError(f"marche are zero-sum (BB-1.4): the scores {list(scores)} sum to {sum(scores)}")
         self.scores = list(scores)
         dealt = self._check_hands(hands) if hands is not None else None
+        if pack is not None or cut is not None:
+            if dealt is not None:
+                raise SetupError("give either hands or a pack (and cut), not both")
+            dealt = ("pack", self._check_pack(pack), cut)   # dealt once the dealer is known
         if dealer is None:
             dealer = self.hand_rng("first-dealer").randrange(NUM_PLAYERS)   # BB-2.1: chosen at random
         self.dealer = dealer
+        if isinstance(dealt, tuple):                # a given pack, cut at a given place
+            dealt = self._cut_hands(dealt[1], dealt[2])
         self.deal_number = 0                        # every deal, thrown-in ones included
         self.target_hands = self.game.options.hands_per_match
         self.last_result = None
@@ -68,6 +81,29 @@ class BiscambiggiaState(SearchMixin, State):
         self.hand_number = 1
         self.emit("scores", None, scores=list(self.scores))
         self._deal(dealt)
+
+    def _check_pack(self, pack) -> list[int]:
+        cards = parse_cards(DECK, pack, "pack") if pack is not None else None
+        if cards is None:
+            raise SetupError("a cut position needs the pack it cuts: give pack= (40 cards, top first)")
+        if sorted(cards) != list(range(len(DECK))):
+            raise SetupError(f"pack must hold each of the {len(DECK)} cards exactly once (top first)")
+        return cards
+
+    def _cut_hands(self, pack: list[int], cut) -> list[int]:
+        """BB-2.2/2.3: the player at the dealer's left lifts ``cut`` cards (1..39, default none),
+        the lifted packet goes under the rest, then the deal by positions (PR-C3)."""
+        if cut is None:
+            cut = 0
+        if isinstance(cut, bool) or not isinstance(cut, int) or not 0 <= cut < len(DECK):
+            raise SetupError(f"cut must be the number of cards lifted, 0..{len(DECK) - 1}, not {cut!r}")
+        cards = pack[cut:] + pack[:cut]
+        given = [0] * NUM_PLAYERS
+        for rel in range(NUM_PLAYERS):
+            seat = (self.dealer + 1 + rel) % NUM_PLAYERS
+            for pos in deal_positions(rel):
+                given[seat] |= 1 << cards[pos]
+        return given
 
     def _check_hands(self, hands) -> list[int]:
         return [mask(h) for h in parse_hands(DECK, hands, NUM_PLAYERS, CARDS_EACH)]   # BB-2.3

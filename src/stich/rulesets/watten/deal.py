@@ -29,14 +29,20 @@ class DealMixin:
         return self.game.codes_of(mask)
 
     # --- set-up -----------------------------------------------------------------------------------
-    def _start(self, hands=None, stock=None, dealer=None, scores=None, pack=None, **unknown):
+    def _start(self, hands=None, stock=None, dealer=None, scores=None, pack=None, position=None, **unknown):
         """Explicit set-up: ``hands`` (+ ``stock``) fix the first deal (no cut); or ``pack`` (a
-        whole pack, top first) fixes the shuffled pack of the first hand, which is then cut."""
+        whole pack, top first) fixes the shuffled pack of the first hand, which is then cut; or
+        ``position`` sets up a hand in play (``rulesets/watten/position.py``)."""
         g = self.game
         n = g.num_players
         if unknown:
             raise SetupError(f"watten has no set-up field {', '.join(map(repr, unknown))}; "
-                             "fields are hands, stock, dealer, scores, pack")
+                             "fields are hands, stock, dealer, scores, pack, position")
+        if position is not None:
+            if hands is not None or stock is not None or dealer is not None or scores is not None or pack is not None:
+                raise SetupError("a position holds its own hands, dealer and scores: give position alone")
+            self._start_position(position)
+            return
         self.scores = self._check_scores(scores)
         if scores is not None:   # a match taken up in progress: its scores are public from the start
             self.emit("scores", None, scores=list(self.scores))
@@ -127,6 +133,7 @@ class DealMixin:
         self.turn = -1
         self.raised = False
         self.raised_before_t5 = False
+        self.accepted_at = None        # (seat, trick, cards in it) of the last accept: window (b) of R9
         self.fixed = False
         self.decision = None           # (seat, when, kind) while a hold/concede decision is open
         self.decided = False
@@ -268,8 +275,7 @@ class DealMixin:
         if g.blind:
             if self._may_ask_exchange(seat):
                 acts.append(g.A_ASK_EXCHANGE)
-            if g.euregio and g.options.schlagtausch == "on" and not self.swap_asked \
-                    and self._nothing_shown():
+            if self._may_ask_swap():
                 acts.append(g.A_ASK_SWAP)
             return acts + g.show_list(self.hands[seat]) if acts else g.show_list(self.hands[seat])
         if self.schlag is None:
@@ -288,12 +294,13 @@ class DealMixin:
         acts.extend(g.trump_actions[s] for s in suits)
         return acts
 
-    def _nothing_shown(self) -> bool:
-        """R33: a swap only before either card is shown.  PR-W4: in the simultaneous order a
-        committed but unrevealed card does not count; an agreed swap withdraws it."""
-        if self.game.ansage_order == "simultaneous":
-            return self.shown_schlag is None or self.shown_trump is None
-        return self.shown_schlag is None and self.shown_trump is None
+    def _may_ask_swap(self) -> bool:
+        """E.6, R33: either Ansager, once per Ansage, before either card is shown (committed)."""
+        return (self.game.euregio and self.game.options.schlagtausch == "on" and not self.swap_asked
+                and self.request is None and self.shown_schlag is None and self.shown_trump is None)
+
+    def _has_shown(self, seat: int) -> bool:
+        return (self.shown_schlag if seat == self.schlag_seat else self.shown_trump) is not None
 
     def _may_ask_exchange(self, seat: int) -> bool:
         g = self.game
@@ -375,7 +382,7 @@ class DealMixin:
     def _apply_request(self, seat: int, kind: str) -> None:
         other = self.dealer if seat == self.forehand else self.forehand
         self.request = kind
-        self.resume = (self.phase, seat)
+        self.resume = (self.phase, self.current_player)   # the asker may be out of turn (§0.5)
         self.phase = REQUEST
         self.emit("request", None, seat=seat, kind=kind)
         self.current_player = other
@@ -388,20 +395,18 @@ class DealMixin:
 
     def _answer_request(self, seat: int, agree: bool) -> None:
         kind = self.request
-        phase, asker = self.resume
+        phase, on_turn = self.resume
         self.request = None
         self.resume = None
         self.emit("answer", None, seat=seat, kind=kind, agree=agree)
         self.phase = phase
-        self.current_player = asker
+        self.current_player = on_turn
         if kind == "swap":
             self.swap_asked = True
             if agree:
-                # E.6: the dealer now names the Schlag, forehand the suit; a hidden commitment
-                # (simultaneous order) is withdrawn (PR-W4).
+                # E.6: the dealer now names the Schlag, forehand the suit (nothing is shown yet, R33).
                 self.schlag_seat, self.trump_seat = self.trump_seat, self.schlag_seat
                 self.swapped = True
-                self.shown_schlag = self.shown_trump = None
                 self.emit("watten_roles", None, schlag_seat=self.schlag_seat, trump_seat=self.trump_seat)
                 self.current_player = self._first_announcer()
             return

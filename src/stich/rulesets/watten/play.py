@@ -126,6 +126,9 @@ class PlayMixin:
         self.raised = True
         self.last_raiser_side = self.side[self.raiser]
         self.emit("accept", None, seat=seat, stake=self.stake)
+        self.accepted_at = (seat, self.trick_no, len(self.trick))   # window (b) lasts until the next card
+        if self.trick_no == 5 and not self.trick:
+            self.raised_before_t5 = True   # R14: raised before trick 5 was led
         self.phase = PLAY
         self.current_player = self.turn   # PR-W3: play goes on with the player on turn
 
@@ -234,6 +237,8 @@ class PlayMixin:
         self.trick_seats = []
         self.trick_no += 1
         if self.trick_no == 5:
+            # R14: the stake when trick 5 is led; a raise accepted before that lead is added in
+            # _apply_accept (not here on every card: play is the hot path).
             self.raised_before_t5 = self.raised
         self.turn = self.current_player = w
 
@@ -257,7 +262,10 @@ class PlayMixin:
             seats = [s for s in range(n) if self.side[s] == side]
             for s in seats:
                 self.scores[s] += points   # B3: each duo member scores the value
-        self.result = {"side": side, "seats": seats, "points": points, "reason": reason}
+        # The hand's final stake goes with the result: a fold scores the stake before the refused
+        # raise, a concession the refusal value, so ``points`` alone does not say it.
+        self.result = {"side": side, "seats": seats, "points": points, "reason": reason, "stake": self.stake,
+                       "hand": self.hand_number}
         self.emit("hand_result", None, **self.result)
         self.emit("scores", None, scores=list(self.scores))
         self.phase = OVER

@@ -7,10 +7,11 @@ from stich.rulesets.watten.deal import ANSAGE, CUT, DECIDE, OVER, PLAY, REQUEST,
 from stich.rulesets.watten.game import RAISE_BIT
 from stich.rulesets.watten.play import PlayMixin
 from stich.rulesets.watten.playout import SearchMixin
+from stich.rulesets.watten.position import PositionMixin
 from stich.rulesets.watten.ranking import RANK_CODES, SUIT_CODES
 
 
-class WattenState(DealMixin, PlayMixin, SearchMixin, State):
+class WattenState(DealMixin, PlayMixin, PositionMixin, SearchMixin, State):
     """A Watten match: hands are played until a side (or player) reaches the target."""
 
     # The fields every hand sets (_start, _begin_hand) are slots: with them in the instance dict it
@@ -22,6 +23,7 @@ class WattenState(DealMixin, PlayMixin, SearchMixin, State):
         "schlag", "trump", "shown_schlag", "shown_trump", "swap_asked", "swapped",
         "trick", "trick_seats", "trick_no", "tricks", "stake", "last_raiser_side", "raiser", "turn",
         "raised", "raised_before_t5", "fixed", "decision", "decided", "trailing_side", "rk", "face_up",
+        "accepted_at",
     )
 
     def _copy_into(self, other) -> None:
@@ -53,10 +55,44 @@ class WattenState(DealMixin, PlayMixin, SearchMixin, State):
         if ph == ANSAGE:
             return self._ansage_actions(seat)
         if ph == DECIDE:
+            # E.11 forbids playing and raising while the decision is due, not the Schönere (E.5).
+            if g.euregio and self._may_ask_exchange(seat):
+                return [g.A_HOLD, g.A_CONCEDE, g.A_ASK_EXCHANGE]
             return [g.A_HOLD, g.A_CONCEDE]
         if ph == REQUEST:
             return self._request_actions()
         return []
+
+    def _off_turn_actions(self, seat: int):
+        """§0.5, E.4-E.6: in Euregio the Ansager not on turn may ask for a Schönere (while the
+        window of E.5 is open) or a Schlagtausch (R33), and in the simultaneous Ansage show his card
+        whenever he likes.  Nobody else ever acts out of turn."""
+        g = self.game
+        ph = self.phase
+        at = self.accepted_at
+        if at is not None and ph == PLAY and at[0] == seat and at[1] == self.trick_no and at[2] == len(self.trick):
+            # §0.5, R9 window (b): the player who has just accepted may raise until the next card.
+            return [g.A_RAISE] if self._can_raise(seat) else ()
+        if not g.euregio or (seat != self.forehand and seat != self.dealer):
+            return ()
+        acts = []
+        if ph == ANSAGE or ph == PLAY or ph == DECIDE:
+            if self._may_ask_exchange(seat):
+                acts.append(g.A_ASK_EXCHANGE)
+        if ph == ANSAGE:
+            if self._may_ask_swap():
+                acts.append(g.A_ASK_SWAP)
+            if g.ansage_order == "simultaneous" and not self._has_shown(seat):
+                acts += g.show_list(self.hands[seat])
+        return acts
+
+    def _apply_off_turn(self, seat: int, action) -> None:
+        if action.verb == "raise":
+            self._apply_raise(seat)
+        elif action.verb == "show":
+            self._apply_show(seat, action.value)
+        else:   # ask_exchange, ask_swap
+            self._apply_request(seat, action.verb[4:])
 
     def _apply(self, action) -> None:
         seat = self.current_player
@@ -157,6 +193,9 @@ class WattenState(DealMixin, PlayMixin, SearchMixin, State):
             out["face_up_trick"] = self.face_up
         if self.phase == OVER:
             out["result"] = dict(self.result)
+        last = self.__dict__.get("result")
+        if last is not None:   # the last finished hand, also once the next one has begun
+            out["last_result"] = dict(last)
         return out
 
     def view(self, seat):
@@ -167,7 +206,7 @@ class WattenState(DealMixin, PlayMixin, SearchMixin, State):
         # Tricks per side of this hand, from the visible trick events (sides follow from the
         # public dealer: 3 players = forehand alone against the other two).
         n = self.game.num_players
-        won = [0, 0]
+        won = list(v["info"].get("position", {}).get("tricks_won", (0, 0)))   # a set-up position
         fh = v.get("forehand")
         for t in v["tricks"]:
             w = t["winner"]
@@ -189,6 +228,9 @@ class WattenState(DealMixin, PlayMixin, SearchMixin, State):
             return True
         if t == "schlag":
             view["schlag"] = ev["rank"]
+            return True
+        if t == "ansage_known":   # a set-up position in a blind variant: the Ansager know the Ansage
+            view["schlag"], view["trump"] = ev["schlag"], ev["trump"]
             return True
         if t == "trump":
             view["trump"] = ev["suit"]
@@ -217,6 +259,10 @@ class WattenState(DealMixin, PlayMixin, SearchMixin, State):
             if t == "stake":
                 view["fixed"] = ev["fixed"]
             view["info"][t] = {k: x for k, x in ev.items() if k != "type"}
+            return True
+        if t == "hand_result":   # kept in view["last_result"] after the next hand begins; also in info
+            view["last_result"] = {k: x for k, x in ev.items() if k != "type"}
+            view["info"]["hand_result"] = dict(view["last_result"])
             return True
         if t == "face_up":
             view["face_up_trick"] = None if ev["cards"] is None else \

@@ -1,0 +1,119 @@
+"""A Barbu deal set up in the middle of play: ``new_state(position={...})``.
+
+The position names the deal (``hand_number``, ``first_caller`` or ``dealer``, ``used_contracts``,
+``caller_doubles``, ``scores``: the fields of an explicit set-up), the cards still in each hand
+(``hands``), the declaration (``contract``, in the action's notation: ``"TRUMPS H"``, ``"DOMINO 8"``,
+``"BARBU"``), the doubling round (``doubling``: the four turns in order, e.g. ``["pass", "double 0",
+"pass", "redouble 1"]``; default: four passes) and the cards played so far: ``tricks`` (the completed
+tricks, each ``[[seat, card], ...]`` in playing order) and ``trick`` (the current one), or for the
+domino ``plays`` (``[[seat, card or "pass"], ...]``).  Seats are 0-based; ``to_act``, if given, is
+checked.
+
+Every step is checked by the rules themselves: the hand each seat was dealt is its cards in hand
+plus those it played, the declaration must be available to the caller, each doubling turn and
+each card must be legal when it is made (follow suit, hearts, overtrumping, the domino layout),
+and the deal must not be over.  A :class:`SetupError` names the first step that does not fit.
+"""
+
+from __future__ import annotations
+
+from stich.engine import SetupError
+from stich.engine.setup import parse_cards, seat_card_pairs
+from stich.engine.setup import step as _step
+from stich.rulesets.barbu import rules as R
+from stich.rulesets.barbu.phases import DOMINO, TRICKS
+
+FIELDS = ("hands", "contract", "doubling", "tricks", "trick", "plays", "to_act", "dealer", "first_caller",
+          "hand_number", "used_contracts", "caller_doubles", "scores")
+_CONTEXT = ("dealer", "first_caller", "hand_number", "used_contracts", "caller_doubles", "scores")
+
+
+def start_position(state, pos) -> None:
+
+    if not isinstance(pos, dict):
+        raise SetupError(f"position must be a dict of fields ({', '.join(FIELDS)}), not {pos!r}")
+    unknown = sorted(set(pos) - set(FIELDS))
+    if unknown:
+        raise SetupError(f"position has no field {', '.join(map(repr, unknown))}; fields are {', '.join(FIELDS)}")
+    for need in ("hands", "contract"):
+        if need not in pos:
+            raise SetupError(f"position needs {need!r}")
+    hands = pos["hands"]
+    if isinstance(hands, str) or not isinstance(hands, (list, tuple)) or len(hands) != 4:
+        raise SetupError(f"position hands must be 4 lists of cards (P0..P3), not {hands!r}")
+    in_hand = [parse_cards(R.DECK, h, f"position hands[{p}] (P{p})") for p, h in enumerate(hands)]
+    domino = str(pos["contract"]).strip().upper().startswith("DOMINO")
+    if domino and ("tricks" in pos or "trick" in pos):
+        raise SetupError("a DOMINO position lists its cards in plays, not tricks")
+    if not domino and "plays" in pos:
+        raise SetupError("a trick contract lists its cards in tricks and trick, not plays")
+    seq = _sequence(pos, domino)
+    # The deal: each seat's cards in hand plus the cards it has played.
+    seen = 0
+    dealt = [list(cs) for cs in in_hand]
+    for cs in in_hand:
+        for c in cs:
+            if seen >> c & 1:
+                raise SetupError(f"card {R.CODES[c]} is in two places")
+            seen |= 1 << c
+    for i, (p, c) in enumerate(seq):
+        if c is None:
+            continue
+        if seen >> c & 1:
+            raise SetupError(f"card {R.CODES[c]} (play #{i + 1}) is in two places")
+        seen |= 1 << c
+        dealt[p].append(c)
+    for p, cs in enumerate(dealt):
+        if len(cs) != 13:
+            raise SetupError(f"P{p} holds {len(in_hand[p])} card(s) and has played {len(cs) - len(in_hand[p])}: "
+                             f"that is {len(cs)}, not the 13 dealt")
+    state._start(hands=[[R.CODES[c] for c in cs] for cs in dealt],
+                 **{k: pos[k] for k in _CONTEXT if pos.get(k) is not None})
+    # The declaration and the doubling round, each checked against the legal actions.
+    _step(state, f"contract {pos['contract']}", "the declaration")
+    doubling = pos.get("doubling", ["pass"] * 4)
+    if isinstance(doubling, str) or not isinstance(doubling, (list, tuple)) or len(doubling) != 4:
+        raise SetupError(f"position doubling must be the 4 doubling turns in order (e.g. 'pass', 'double 0'), "
+                         f"not {doubling!r}")
+    for i, text in enumerate(doubling):
+        _step(state, str(text), f"doubling turn {i + 1} (P{state.current_player})")
+    if state.phase not in (TRICKS, DOMINO):
+        raise SetupError("nobody doubled this negative contract, so it is not played (§4, R-14): "
+                         "there is no position in it")
+    for i, (p, c) in enumerate(seq):
+        if state.phase not in (TRICKS, DOMINO):
+            raise SetupError(f"the deal is over before play #{i + 1}")
+        if p != state.current_player:
+            raise SetupError(f"play #{i + 1}: P{p} is not to play, P{state.current_player} is "
+                             f"(the caller leads, then the winner of each trick, §2.1)")
+        _step(state, "pass" if c is None else f"play {R.CODES[c]}", f"play #{i + 1} (P{p})")
+    if state.phase not in (TRICKS, DOMINO):
+        raise SetupError("the deal is over after these plays: there is no position left in it")
+    to_act = pos.get("to_act")
+    if to_act is not None and to_act != state.current_player:
+        raise SetupError(f"position to_act is {to_act!r}, but P{state.current_player} is to play")
+    state._legal = None
+
+
+def _sequence(pos, domino: bool) -> list[tuple[int, int | None]]:
+    """The plays so far as (seat, card index or None for a domino pass)."""
+    out = []
+    if domino:
+        items = pos.get("plays", [])
+        where = "plays"
+        groups = [items]
+    else:
+        tricks = pos.get("tricks", [])
+        if isinstance(tricks, str) or not isinstance(tricks, (list, tuple)):
+            raise SetupError(f"position tricks must be a list of tricks, not {tricks!r}")
+        for t, trick in enumerate(tricks):
+            if not isinstance(trick, (list, tuple)) or len(trick) != 4:
+                raise SetupError(f"position tricks[{t}] must be 4 [seat, card] pairs, not {trick!r}")
+        trick = pos.get("trick", [])
+        if isinstance(trick, str) or not isinstance(trick, (list, tuple)) or len(trick) > 3:
+            raise SetupError(f"position trick (the current one) must be at most 3 [seat, card] pairs, not {trick!r}")
+        groups = [*tricks, trick]
+        where = "tricks"
+    for group in groups:
+        out += seat_card_pairs(R.DECK, group, where, 4, passes=domino)
+    return out

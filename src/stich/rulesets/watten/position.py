@@ -1,0 +1,225 @@
+"""A Watten hand set up in the middle of play: ``new_state(position={...})``.
+
+Puzzles, tests, analysis and bug reports start from a position instead of a history that reaches
+it.  The position is validated against the rules (a :class:`SetupError` names what does not fit)
+and becomes the first hand of the match; later hands are dealt from the seed.  Fields:
+
+* ``hands``: per seat the cards still in hand (after the tricks played and the current trick);
+* ``schlag`` (rank ``A K O U 10 9 8 7 6``) and ``trump`` (suit ``H S E L``): the Ansage, complete;
+* ``trick``: the cards of the current trick so far, ``[[seat, card], ...]`` in playing order
+  (seats 0-based); ``leader``: the seat that leads (led) the current trick; the seat to act
+  follows from both;
+* ``tricks_won``: tricks already won per side of the hand (per seat with two players; [solo, duo]
+  with three), ``played``: optionally the cards of those tricks (public; completes the count);
+* ``stake`` (default 2) and ``last_raiser``: the seat whose side made the last accepted raise
+  (needed when the stake was raised: the other side raises next, §2.8); in trick 5 the stake is
+  taken as the stake when the trick was led (R14);
+* ``dealer``, ``scores``, ``hand`` (the hand number, default 1), ``schlag_seat`` (Euregio: the
+  Ansager who named the Schlag, forehand unless a Schlagtausch was agreed).
+
+The phase is play: the Ansage is complete, no raise is pending, a fixed-value hand (E.11, T1.9)
+has been held.  Every card of the current trick is checked against the follow rules.
+"""
+
+from __future__ import annotations
+
+from stich.cards import iter_bits
+from stich.engine import SetupError
+from stich.engine.setup import parse_cards
+from stich.rulesets.watten.deal import PLAY
+from stich.rulesets.watten.ranking import RANK_CODES, SUIT_CODES, WELI_RANK
+
+FIELDS = ("hands", "schlag", "trump", "trick", "leader", "tricks_won", "played", "stake", "last_raiser",
+          "dealer", "scores", "hand", "schlag_seat")
+
+
+def _seat(value, what: str, n: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
+        raise SetupError(f"{what} must be a seat 0..{n - 1} (0-based), not {value!r}")
+    return value
+
+
+class PositionMixin:
+    """``_start_position``: the validated set-up of a hand in play."""
+
+    def _start_position(self, pos) -> None:
+        g = self.game
+        n = g.num_players
+        d = g.deck
+        if not isinstance(pos, dict):
+            raise SetupError(f"position must be a dict of fields ({', '.join(FIELDS)}), not {pos!r}")
+        unknown = sorted(set(pos) - set(FIELDS))
+        if unknown:
+            raise SetupError(f"position has no field {', '.join(map(repr, unknown))}; fields are {', '.join(FIELDS)}")
+        for need in ("hands", "schlag", "trump", "leader"):
+            if need not in pos:
+                raise SetupError(f"position needs {need!r}")
+        self.scores = self._check_scores(pos.get("scores"))
+        self.dealer = _seat(pos.get("dealer", n - 1), "position dealer", n)
+        hand_no = pos.get("hand", 1)
+        if isinstance(hand_no, bool) or not isinstance(hand_no, int) or hand_no < 1:
+            raise SetupError(f"position hand (the hand number) must be a whole number >= 1, not {hand_no!r}")
+        # Ansage
+        schlag = self._position_rank(pos["schlag"])
+        trump = str(pos["trump"]).strip().upper()
+        if trump not in SUIT_CODES:
+            raise SetupError(f"position trump must be one of {' '.join(SUIT_CODES)}, not {pos['trump']!r}")
+        trump = SUIT_CODES.index(trump)
+        # The current trick
+        trick = pos.get("trick", [])
+        if isinstance(trick, str) or not isinstance(trick, (list, tuple)) or len(trick) >= n:
+            raise SetupError(f"position trick must be a list of at most {n - 1} [seat, card] pairs, not {trick!r}")
+        leader = _seat(pos["leader"], "position leader", n)
+        t_seats, t_cards = [], []
+        seat = leader
+        for i, item in enumerate(trick):
+            if not (isinstance(item, (list, tuple)) and len(item) == 2):
+                raise SetupError(f"position trick[{i}] must be a [seat, card] pair, not {item!r}")
+            s = _seat(item[0], f"position trick[{i}] seat", n)
+            if s != seat:
+                raise SetupError(f"position trick[{i}]: seat {seat} plays after the leader {leader} and "
+                                 f"those before him, not seat {s}")
+            t_seats.append(s)
+            t_cards += parse_cards(d, [item[1]], f"position trick[{i}]")
+            seat = self._nxt(seat)
+        # Tricks done
+        width = 2   # per side of the hand: A/B, the two players, or solo/duo (§0.5)
+        won = pos.get("tricks_won", [0] * width)
+        if not (isinstance(won, (list, tuple)) and len(won) == width
+                and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 2 for x in won)):
+            raise SetupError(f"position tricks_won must be {width} numbers 0..2 (a side with 3 tricks has "
+                             f"won the hand), not {won!r}")
+        done = sum(won)
+        # Hands: 5 cards less one per trick done, less the card already played to this trick.
+        hands = pos["hands"]
+        if isinstance(hands, str) or not isinstance(hands, (list, tuple)) or len(hands) != n:
+            raise SetupError(f"position hands must be {n} lists of cards, one per seat, not {hands!r}")
+        masks = []
+        seen = 0
+        for c in t_cards:
+            if seen >> c & 1:
+                raise SetupError(f"card {d.code(c)} is played twice in the trick")
+            seen |= 1 << c
+        for s, h in enumerate(hands):
+            cards = parse_cards(d, h, f"position hands[{s}] (seat {s + 1})")
+            size = 5 - done - (1 if s in t_seats else 0)
+            if len(cards) != size:
+                raise SetupError(f"position hands[{s}] (seat {s + 1}) must hold {size} cards after {done} "
+                                 f"trick(s){' and its card in this trick' if s in t_seats else ''}, "
+                                 f"not {len(cards)}")
+            m = 0
+            for c in cards:
+                if seen >> c & 1:
+                    raise SetupError(f"card {d.code(c)} is in two places")
+                seen |= 1 << c
+                m |= 1 << c
+            masks.append(m)
+        played = parse_cards(d, pos.get("played", []), "position played")
+        if played and len(played) != n * done:
+            raise SetupError(f"position played must hold the {n * done} cards of the {done} trick(s) done, "
+                             f"not {len(played)}")
+        for c in played:
+            if seen >> c & 1:
+                raise SetupError(f"card {d.code(c)} is in two places")
+            seen |= 1 << c
+        self._position_hand(hand_no, masks, seen, schlag, trump, pos)
+        self.tricks = list(won)
+        self.trick_no = done + 1
+        self._position_stake(pos)
+        # R14: a position in trick 5 takes its stake as the stake when the trick was led.
+        self.raised_before_t5 = self.raised
+        self.emit("position", None, trick_no=self.trick_no, tricks_won=list(won), leader=leader,
+                  played=[d.code(c) for c in played])
+        # The current trick, through the follow rules: a card the rules forbid is a set-up error.
+        self.turn = self.current_player = leader
+        for s, c in zip(t_seats, t_cards, strict=True):
+            self.hands[s] |= 1 << c
+            if not self._playable(s) >> c & 1:
+                ok = ", ".join(d.codes_of(self._playable(s)))
+                raise SetupError(f"position trick: seat {s} may not play {d.code(c)} there (follow rules "
+                                 f"T1.6/E.8/B1.5; it could play {ok})")
+            self._apply_play(s, c)
+
+    def _position_rank(self, value) -> int:
+        g = self.game
+        text = g._parse_arg("schlag", str(value))
+        if text not in RANK_CODES or RANK_CODES.index(text) not in g.schlag_ranks:
+            ok = " ".join(RANK_CODES[r] for r in g.schlag_ranks)
+            raise SetupError(f"position schlag must be one of {ok}, not {value!r}")
+        return RANK_CODES.index(text)
+
+    def _position_hand(self, hand_no, masks, seen, schlag, trump, pos) -> None:
+        """Begin the hand and complete its Ansage without a deal (the cards are as given)."""
+        g = self.game
+        n = g.num_players
+        self.hand_number = hand_no
+        self.redeal = 0
+        self._given_pack = None
+        self._begin_hand(explicit=None)
+        if "schlag_seat" in pos:
+            s = _seat(pos["schlag_seat"], "position schlag_seat", n)
+            if not g.euregio or s not in (self.forehand, self.dealer):
+                raise SetupError("position schlag_seat: only in euregio, and only forehand or the dealer "
+                                 "(after a Schlagtausch, E.6)")
+            if s != self.schlag_seat:
+                self.schlag_seat, self.trump_seat = self.trump_seat, self.schlag_seat
+                self.swapped = True
+                self.emit("watten_roles", None, schlag_seat=self.schlag_seat, trump_seat=self.trump_seat)
+        self.hands = masks
+        self.dealt = {s: list(iter_bits(m)) for s, m in enumerate(masks)}
+        self.stock = list(iter_bits(g.deck.full_mask & ~seen))
+        self.exchange_closed = True
+        self.looked = (1 << n) - 1
+        for s in range(n):
+            self.emit("deal", 1 << s, seat=s, cards=self._codes(masks[s]))
+        self.schlag, self.trump = schlag, trump
+        if g.blind:   # T3, E.4: only the two Ansager know the Ansage
+            ansager = (1 << self.schlag_seat) | (1 << self.trump_seat)
+            self.emit("ansage_known", ansager, schlag=RANK_CODES[schlag], trump=SUIT_CODES[trump])
+        else:
+            self.emit("schlag", None, seat=self.schlag_seat, rank=RANK_CODES[schlag])
+            self.emit("trump", None, seat=self.trump_seat, suit=SUIT_CODES[trump])
+        self.rk = g.ranking(schlag, trump)
+        self.emit("ansage_done", None)
+        if g.variant == "tyrolean" and schlag == WELI_RANK:   # R24, PR-W10
+            for s in range(4):
+                p = (s + 2) % 4
+                self.emit("deal", 1 << s, seat=p, cards=self._codes(masks[p]), replace=True, partner_view=True)
+        self.phase = PLAY
+
+    def _position_stake(self, pos) -> None:
+        g = self.game
+        d_stake = pos.get("stake", 2)
+        self._setup_fixed_value()
+        if self.decision is not None:   # the position lies after a held decision (E.11, T1.9)
+            kind = self.decision[2]
+            self.emit("hold", None, seat=self.decision[0], stake=3 if kind == "gestrichen" else self.stake)
+            self.decision = None
+            self.decided = True
+            if kind == "gestrichen":
+                self.stake = 3
+            elif g.options.four_points_raising != "trailing_may_raise":
+                self.trailing_side = -1
+        base = self.stake
+        if self.fixed and d_stake != base and self.trailing_side < 0:
+            raise SetupError(f"the scores make this a fixed-value hand (E.11/T1.9): its stake is {base}, "
+                             f"not {d_stake!r}")
+        if isinstance(d_stake, bool) or not isinstance(d_stake, int) or d_stake < base:
+            raise SetupError(f"position stake must be a whole number >= {base}, not {d_stake!r}")
+        raiser = pos.get("last_raiser")
+        if d_stake > base:
+            if raiser is None:
+                raise SetupError("position stake was raised: say whose side raised last (last_raiser, a seat), "
+                                 "since the other side raises next (§2.8)")
+            raiser = _seat(raiser, "position last_raiser", g.num_players)
+            if self._score_of(raiser) >= g.lock_at:
+                raise SetupError(f"position last_raiser: seat {raiser}'s side is locked at "
+                                 f"{self._score_of(raiser)} and cannot have raised (§2.9)")
+            self.last_raiser_side = self.side[raiser]
+            self.raised = True
+            self.stake = d_stake
+            self.emit("stake", None, stake=d_stake, fixed=self.fixed)
+        elif raiser is not None:
+            raise SetupError("position last_raiser given, but the stake was never raised")
+        elif self.fixed:
+            self.emit("stake", None, stake=base, fixed=True)

@@ -1,0 +1,83 @@
+"""Battn turns set up in the middle of play: new_state(position={...}), checked by the rules."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import stich
+from stich import SetupError
+from stich.rulesets.battn.state import MOVE, POLL
+
+
+def played(seed: int, trick_no: int, cards: int, **options):
+    g = stich.game("battn", orbi_enabled=False, **options)
+    s = g.new_state(seed=seed, dealer=0)
+    rng = random.Random(seed)
+    while not (s.phase == MOVE and s.trick_no == trick_no and len(s.trick) == cards):
+        legal = s.legal_actions()
+        calm = [a for a in legal if a.verb not in ("raise", "scheanara", "misraise", "svista")] or legal
+        s.apply(rng.choice(calm))
+    return g, s
+
+
+def position_of(s) -> dict:
+    plays = [[ev["seat"], ev["card"]] for _, ev in s.events if ev["type"] == "play"]
+    done = len(plays) // 4 * 4
+    info = s.view(None)["info"]
+    return dict(hands=[s.view(p)["hand"] for p in range(4)], dealer=0, schlok=info["schlok"],
+                trumpf=info["trumpf"], tricks=[plays[i:i + 4] for i in range(0, done, 4)], trick=plays[done:])
+
+
+@pytest.mark.parametrize("seed, trick_no, cards", [(5, 1, 0), (5, 3, 2), (8, 4, 3)])
+def test_a_position_is_the_window_before_the_next_card(seed, trick_no, cards):
+    g, s = played(seed, trick_no, cards)
+    t = g.new_state(seed=seed, position=json.loads(json.dumps(position_of(s))))
+    if t.phase == POLL:                      # the window opens with the opponents' poll (PR-B7)
+        t.apply("pass")
+    assert t.current_player == s.current_player and t.legal_actions() == s.legal_actions()
+    for p in range(4):
+        assert t.view(p)["hand"] == s.view(p)["hand"] and t.view(p)["tricks"] == s.view(p)["tricks"]
+    rng = random.Random(2)
+    while t.hand_number == 1 and not t.is_terminal():
+        a = rng.choice(t.legal_actions())
+        t.apply(a)
+        s.apply(a)
+    assert t.scores == s.scores
+    assert stich.replay(json.loads(json.dumps(t.record()))).record() == t.record()
+
+
+def test_stake_and_raise_right():
+    g, s = played(5, 2, 1)
+    t = g.new_state(seed=5, position=position_of(s) | {"stake": 4, "raise_right": 1})
+    assert t.stake == 4 and t.view(0)["info"]["raise_right"] == 1
+    mover = t.current_player if t.phase == MOVE else (t.current_player + 1) & 3
+    assert ("raise" in t.legal_actions(mover)) is (mover & 1 == 1)
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"stake": 3}, "only the team that accepted"),
+    ({"stake": 2, "raise_right": 0}, "before any raise"),
+    ({"stake": 1}, "stake must be"),
+    ({"schlok": "Z"}, "schlok"),
+    ({"to_act": 9}, "to_act"),
+    ({"bid": 1}, "no field 'bid'"),
+])
+def test_inconsistent_positions_are_refused(change, message):
+    g, s = played(5, 3, 2)
+    with pytest.raises(SetupError, match=message):
+        g.new_state(seed=5, position=position_of(s) | change)
+
+
+def test_plays_out_of_order_or_against_the_follow_rule_are_refused():
+    g, s = played(5, 3, 2)
+    pos = position_of(s)
+    first = pos["tricks"][0]
+    with pytest.raises(SetupError, match="play #1: seat"):
+        g.new_state(seed=5, position=pos | {"tricks": [[first[1], first[0], *first[2:]], *pos["tricks"][1:]]})
+    short = [list(h) for h in pos["hands"]]
+    short[0] = short[0][1:]
+    with pytest.raises(SetupError, match="seat 0 holds"):
+        g.new_state(seed=5, position=pos | {"hands": short})
