@@ -1,0 +1,55 @@
+"""``stich serve``: uvicorn on a socket bound first, and one flushed line once connections are accepted."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import sys
+
+
+def bind(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(2048)
+    sock.set_inheritable(True)
+    return sock
+
+
+def url_host(host: str) -> str:
+    return f"[{host}]" if ":" in host else host
+
+
+async def _serve(app, sock: socket.socket, host: str, log_level: str) -> None:
+    import uvicorn
+
+    config = uvicorn.Config(app, log_level=log_level, access_log=False, ws_max_size=1024 * 1024,
+                            ws_ping_interval=20.0, ws_ping_timeout=20.0, lifespan="on", timeout_graceful_shutdown=3)
+    server = uvicorn.Server(config)
+    task = asyncio.create_task(server.serve(sockets=[sock]))
+    while not server.started:
+        if task.done():
+            await task
+            raise SystemExit(1)
+        await asyncio.sleep(0.02)
+    port = sock.getsockname()[1]
+    print(f"stich serving on http://{url_host(host)}:{port}", flush=True)
+    await task
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, bot_workers: int | None = None,
+          log_level: str = "info") -> None:
+    from stich.web import logs
+    from stich.web.app import create_app
+
+    logs.setup(log_level)
+    app = create_app(db=db, bot_workers=bot_workers)
+    sock = bind(host, port)
+    try:
+        asyncio.run(_serve(app, sock, host, "warning" if log_level == "info" else log_level))
+    except KeyboardInterrupt:
+        pass
+    finally:
+        sock.close()
+        sys.stdout.flush()
