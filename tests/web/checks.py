@@ -1,0 +1,125 @@
+"""What the black-box tests check about a finished table: the record against the acks, and every
+frame a connection received against what its seat may know (a local replay of the final record)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import stich
+
+_RUN = re.compile(r"[A-Za-z0-9]+")
+
+
+def canon(value):
+    """The JSON form of a value (what it looks like after crossing the wire)."""
+    return json.loads(json.dumps(value))
+
+
+def replay_ok(record: dict):
+    """The record replays with ``stich.replay`` (events included) and ends the match."""
+    state = stich.replay(record)
+    assert state.is_terminal(), "the record does not end the match"
+    assert record.get("terminal") is True
+    return state
+
+
+def seat_actions(record: dict, seat: int) -> list[str]:
+    return [a for s, a in record["actions"] if s == seat]
+
+
+def check_acks_in_record(record: dict, clients) -> None:
+    """Each human seat's actions in the record are exactly the actions its client got acks for,
+    in order: nothing acknowledged is lost, nothing is applied twice, nothing unacknowledged is
+    there (clients act only for themselves: no bot took over during these tests)."""
+    for c in clients:
+        got = seat_actions(record, c.seat)
+        diff = next((i for i, (a, b) in enumerate(zip(got, c.acked, strict=False)) if a != b), None)
+        assert got == c.acked, (f"seat {c.seat} of {c.table}: record has {len(got)} actions, the client got "
+                                f"{len(c.acked)} acks; first difference at {diff}")
+        assert len(c.acked_ids) == len(c.acked)
+
+
+def new_state_of(record: dict):
+    g = stich.game(record["game"], record["variant"], **dict(record["options"]))
+    return g, g.new_state(record["seed"], **(record.get("setup") or {}))
+
+
+def card_tokens(text: str, codes: frozenset[str]) -> set[str]:
+    return {t for t in _RUN.findall(text) if t in codes}
+
+
+class SeatOracle:
+    """The local replay of a finished record, walked forward as one seat's frames arrive.
+
+    ``match(frame)`` finds the prefix of the record whose ``view(seat)`` equals the frame's view
+    (never going back), checks ``legal``, and checks that the whole frame text names no card the
+    engine's view for that seat does not name.
+    """
+
+    def __init__(self, record: dict, seat: int | None, secrets: tuple[str, ...] = ()):
+        self.record = record
+        self.seat = seat
+        self.game, self.state = new_state_of(record)
+        self.codes = frozenset(self.game.deck.codes)
+        self.k = 0               # actions applied to self.state
+        self.secrets = tuple(s for s in secrets if s)
+        self._view = None
+
+    def _advance(self) -> bool:
+        if self.k >= len(self.record["actions"]):
+            return False
+        _, text = self.record["actions"][self.k]
+        self.state.apply(text)
+        self.k += 1
+        self._view = None
+        return True
+
+    def view(self) -> dict:
+        if self._view is None:
+            self._view = canon(self.state.view(self.seat))
+        return self._view
+
+    def legal(self) -> list[str]:
+        if self.seat is None or self.state.current_player != self.seat:
+            return []
+        return [str(a) for a in self.state.legal_actions()]
+
+    def match_state(self, frame: dict, raw: str) -> None:
+        assert frame.get("seat") == self.seat, f"frame for seat {frame.get('seat')} sent to seat {self.seat}"
+        while frame["view"] != self.view():
+            if not self._advance():
+                raise AssertionError(f"seat {self.seat}: frame seq {frame['seq']} shows a view that is no "
+                                     f"view(seat) of any later prefix of the record:\n{raw[:1500]}")
+        assert sorted(frame.get("legal") or []) == sorted(self.legal()), (
+            f"seat {self.seat} seq {frame['seq']}: legal {frame.get('legal')} != engine {self.legal()}")
+        self.check_text(raw)
+
+    def check_text(self, raw: str, extra_allowed: set[str] = frozenset()) -> None:
+        """No card in the frame text beyond those the seat's view and legal actions name."""
+        text = raw
+        for s in self.secrets:
+            text = text.replace(s, " ")
+        allowed = card_tokens(json.dumps(self.view()), self.codes) | card_tokens(" ".join(self.legal()), self.codes)
+        extra = card_tokens(text, self.codes) - allowed - set(extra_allowed)
+        assert not extra, (f"seat {self.seat} (record prefix {self.k}) received cards it may not know: "
+                           f"{sorted(extra)} in {raw[:1500]}")
+
+
+def check_frames(record: dict, client, secrets: tuple[str, ...] = ()) -> int:
+    """Every frame one client received, against its seat's views along the record.  Returns how
+    many state frames were checked."""
+    oracle = SeatOracle(record, client.seat, secrets)
+    seed = str(record["seed"])
+    n = 0
+    over = False
+    for msg, raw in zip(client.frames, client.raw, strict=True):
+        over = over or (msg.get("type") == "state" and msg["view"].get("terminal"))
+        if not over:
+            assert seed not in raw, f"seat {client.seat}: the deal seed appears in a frame before the end: {raw[:300]}"
+        if msg.get("type") == "state":
+            oracle.match_state(msg, raw)
+            n += 1
+        else:
+            oracle.check_text(raw)
+    return n

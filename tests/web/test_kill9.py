@@ -1,0 +1,94 @@
+"""kill -9 during concurrent matches: the server is killed at random moments and restarted on the same
+database; the clients reconnect on their own (and resend what was not acknowledged).  Every match
+finishes, every acknowledged action is in its record exactly once, and every record replays."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from tests.web.checks import check_acks_in_record, check_frames, replay_ok
+from tests.web.client import create_table, get_record, http_client, run, seat_clients
+
+TABLES = [
+    ("watten", "euregio", {"target": 5, "lock_at": 3}, ["human", "human", "human", "bot:random"]),
+    ("watten", "bavarian_4", {"target": 5, "lock_at": 3}, ["human", "human", "human", "human"]),
+    ("battn", None, {"target": 3, "x_threshold": 2}, ["human", "bot:random", "human", "human"]),
+    ("biscambiggia", None, {"hands_per_match": 2}, ["human", "human", "bot:random", "human", "human"]),
+]
+
+
+async def kill_storm(srv, tables, kills: int, rng: random.Random, timeout: float = 100.0):
+    progress = asyncio.Event()
+
+    def on_frame(client, msg, raw):
+        if msg.get("type") == "ack":
+            progress.set()
+
+    async with http_client(srv) as http:
+        created = [await create_table(http, g, v, seats, opts) for g, v, opts, seats in tables]
+    clients = [c for i, t in enumerate(created)
+               for c in seat_clients(srv, t, script_seed=i, on_frame=on_frame)]
+    for c in clients:
+        await c.connect()
+    players = asyncio.gather(*(c.play(timeout=timeout) for c in clients))
+
+    def acked() -> int:
+        return sum(len(c.acked) for c in clients)
+
+    # kill when the clients together have this many acks (random moments, driven by progress)
+    total_guess = 40 * len(tables)
+    marks = sorted(rng.sample(range(3, total_guess), kills))
+    done_kills = 0
+    for mark in marks:
+        while acked() < mark and not players.done():
+            progress.clear()
+            try:
+                await asyncio.wait_for(progress.wait(), 10)
+            except TimeoutError:
+                raise AssertionError(f"no progress after {acked()} acks") from None
+        if players.done():
+            break
+        await asyncio.sleep(rng.random() * 0.01)   # land between, or inside, commits
+        await asyncio.to_thread(srv.kill9)
+        done_kills += 1
+        await asyncio.to_thread(srv.start)
+    await players
+    records = []
+    async with http_client(srv) as http:
+        for t in created:
+            records.append(await get_record(http, t["table"]))
+    for c in clients:
+        await c.close()
+    return created, clients, records, done_kills
+
+
+def _check(created, clients, records):
+    for t, record in zip(created, records, strict=True):
+        replay_ok(record)
+        mine = [c for c in clients if c.table == t["table"]]
+        check_acks_in_record(record, mine)
+        for c in mine:
+            check_frames(record, c)
+
+
+@pytest.mark.timeout(150)
+def test_kill9_sqlite_concurrent_matches(server_factory):
+    srv = server_factory("sqlite")
+    rng = random.Random(9)
+    created, clients, records, kills = run(kill_storm(srv, TABLES, kills=3, rng=rng), timeout=140)
+    assert kills >= 2, "the matches ended before the server could be killed twice"
+    assert srv.starts == kills + 1
+    _check(created, clients, records)
+    assert sum(c.connects for c in clients) >= len(clients) * 2   # everyone reconnected at least once
+
+
+@pytest.mark.timeout(150)
+def test_kill9_postgres(server_factory):
+    srv = server_factory("postgres")
+    rng = random.Random(19)
+    created, clients, records, kills = run(kill_storm(srv, TABLES[:2], kills=2, rng=rng), timeout=140)
+    assert kills >= 1
+    _check(created, clients, records)

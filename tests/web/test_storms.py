@@ -1,0 +1,77 @@
+"""Reconnect storms: clients drop their sockets at random (before or right after sending an action,
+and while idle) and resend what was not acknowledged.  With the same deal seed (test hook) and the
+same scripted choices, the final records equal those of an undisturbed run; each acknowledged action
+is in the record exactly once."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from tests.web.checks import check_acks_in_record, check_frames, replay_ok
+from tests.web.client import SeatClient, create_table, get_record, http_client, run, seat_clients
+
+# All seats human (scripted), so that every action of the record is a scripted choice.
+STORM_TABLES = [
+    ("watten", "euregio", {"target": 3, "lock_at": 1}, 4),
+    ("battn", None, {"target": 3, "x_threshold": 2}, 4),
+    ("biscambiggia", None, {"hands_per_match": 1}, 5),
+]
+
+
+async def _chaos(clients: list[SeatClient], rng: random.Random, stop: asyncio.Event, rate: float) -> int:
+    """Cut random clients' sockets while they wait (the play loop reconnects)."""
+    cuts = 0
+    while not stop.is_set():
+        try:
+            await asyncio.wait_for(stop.wait(), rng.expovariate(rate))
+        except TimeoutError:
+            victim = rng.choice(clients)
+            if not victim.finished and victim.ws is not None:
+                await victim.drop()
+                cuts += 1
+    return cuts
+
+
+async def _run_tables(srv, storm: bool, seed: int):
+    rng = random.Random(seed)
+    async with http_client(srv) as http:
+        created = []
+        for i, (g, v, o, n) in enumerate(STORM_TABLES):
+            created.append(await create_table(http, g, v, ["human"] * n, o, test={"seed": 1000 + i}))
+        clients = [c for i, t in enumerate(created) for c in seat_clients(srv, t, script_seed=f"storm/{i}")]
+        stop = asyncio.Event()
+        chaos = asyncio.create_task(_chaos(clients, random.Random(seed + 1), stop, rate=40.0)) if storm else None
+        await asyncio.gather(*(c.play(timeout=80, drop_rate=0.25 if storm else 0.0,
+                                      drop_rng=random.Random(rng.random()) if storm else None)
+                               for c in clients))
+        stop.set()
+        cuts = await chaos if chaos else 0
+        records = [await get_record(http, t["table"]) for t in created]
+        for c in clients:
+            await c.close()
+    return created, clients, records, cuts
+
+
+@pytest.mark.timeout(150)
+def test_reconnect_storm_gives_the_records_of_an_undisturbed_run(server):
+    calm = run(_run_tables(server, storm=False, seed=1), timeout=70)
+    storm = run(_run_tables(server, storm=True, seed=2), timeout=70)
+    _, calm_clients, calm_records, _ = calm
+    created, clients, records, cuts = storm
+    assert cuts > 5
+    assert sum(c.resends for c in clients) > 5, "the storm never made a client resend an action"
+    assert sum(c.connects for c in clients) > len(clients) + 10
+    for t, record, calm_record in zip(created, records, calm_records, strict=True):
+        replay_ok(record)
+        mine = [c for c in clients if c.table == t["table"]]
+        check_acks_in_record(record, mine)
+        for c in mine:
+            check_frames(record, c)
+        assert record["seed"] == calm_record["seed"]
+        assert record["actions"] == calm_record["actions"]
+        assert record["events"] == calm_record["events"]
+        assert record["returns"] == calm_record["returns"]
+    assert not any(c.errors for c in clients), [c.errors for c in clients if c.errors][:3]
