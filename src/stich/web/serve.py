@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import signal
 import socket
 import sys
 
@@ -27,6 +28,9 @@ async def _serve(app, sock: socket.socket, host: str, log_level: str) -> None:
     config = uvicorn.Config(app, log_level=log_level, access_log=False, ws_max_size=1024 * 1024,
                             ws_ping_interval=20.0, ws_ping_timeout=20.0, lifespan="on", timeout_graceful_shutdown=3)
     server = uvicorn.Server(config)
+    # uvicorn re-raises the signal that stopped it once it is done; a no-op handler makes that final
+    # raise harmless, so SIGTERM ends the server with status 0 after a clean shutdown.
+    signal.signal(signal.SIGTERM, lambda *_: None)
     task = asyncio.create_task(server.serve(sockets=[sock]))
     while not server.started:
         if task.done():

@@ -113,6 +113,11 @@ def parse_seats(seats, game) -> list[SeatSpec]:
     return out
 
 
+def timer_seconds(timer) -> float | None:
+    """Seconds per decision of a ``timer`` setting (None: no timer)."""
+    return TIMERS.get(timer) if isinstance(timer, str) else float(timer)
+
+
 def parse_settings(body: dict, game) -> dict:
     """The table's own settings: grace (seconds or "never"), timer, signals, bot_delay."""
     grace = body.get("grace", DEFAULT_GRACE)
@@ -121,8 +126,8 @@ def parse_settings(body: dict, game) -> dict:
     elif isinstance(grace, bool) or not isinstance(grace, (int, float)) or not 0 <= grace <= 86400:
         raise BadRequest(f"'grace' is seconds (0 to 86400) or \"never\", not {grace!r}")
     timer = body.get("timer", "off")
-    if timer not in TIMERS:
-        raise BadRequest(f"'timer' is one of {', '.join(TIMERS)}, not {timer!r}")
+    if isinstance(timer, bool) or not (timer in TIMERS or (isinstance(timer, (int, float)) and 1 <= timer <= 3600)):
+        raise BadRequest(f"'timer' is one of {', '.join(TIMERS)} or seconds from 1 to 3600, not {timer!r}")
     signals = body.get("signals", "off")
     if signals in (True, False):
         signals = "on" if signals else "off"

@@ -21,7 +21,7 @@ from sqlalchemy import update
 from stich.engine import StichError
 from stich.web import store
 from stich.web.logs import event
-from stich.web.spec import SIGNALS, TIMERS, BadRequest, clean_name, partner
+from stich.web.spec import SIGNALS, BadRequest, clean_name, partner, timer_seconds
 
 log = logging.getLogger("stich.web")
 
@@ -334,7 +334,7 @@ class TableActor:
         if spec is not None:
             self._ask_bot(seat, spec, "bot" if self.seats[seat].kind == "bot" else "takeover")
             return
-        seconds = TIMERS.get(self.settings.get("timer", "off"))
+        seconds = timer_seconds(self.settings.get("timer", "off"))
         if seconds:
             self.turn_deadline = time.time() + seconds
             self.turn_timer = asyncio.get_running_loop().call_later(seconds, self.submit, self._timer_over,
