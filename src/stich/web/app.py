@@ -56,9 +56,13 @@ def error(status: int, message: str) -> JSONResponse:
 
 
 async def read_json(request: Request, limit: int = MAX_BODY, empty_ok: bool = False):
-    body = await request.body()
-    if len(body) > limit:
-        raise BadRequest(f"the request body is too large ({len(body)} bytes; at most {limit})")
+    chunks, size = [], 0
+    async for chunk in request.stream():  # stop reading at the limit: a huge body is never held
+        size += len(chunk)
+        if size > limit:
+            raise BadRequest(f"the request body is too large (at most {limit} bytes)")
+        chunks.append(chunk)
+    body = b"".join(chunks)
     if not body.strip():
         if empty_ok:
             return None

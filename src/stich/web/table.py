@@ -233,10 +233,14 @@ class TableActor:
                    "events": state.visible_events(seat), "seats": self.seats_info(raw=True), "lang": lang,
                    "seq": self.seq, "finished": self.finished, "chat": self.chat_for(seat, raw=True)}
             render = _render_html()
-            if render is None:
+            fragment = None
+            if render is not None:
+                try:
+                    fragment = render(ctx)
+                except Exception:  # noqa: BLE001 - a page bug must not stop the table: the plain view instead
+                    log.exception("render_table failed", extra={"fields": {"table": self.id}})
+            if fragment is None:
                 fragment = "<pre>" + html.escape(json.dumps(view, ensure_ascii=False, indent=1)) + "</pre>"
-            else:
-                fragment = render(ctx)
             return {"type": "html", **base, "legal": legal, "html": fragment, **extra}
         return {"type": "state", **base, "view": view, "legal": legal, **extra}
 
