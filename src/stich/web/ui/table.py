@@ -189,8 +189,7 @@ def build(ctx: dict, _) -> dict:
             "shown": [face(deck, c, lang) for c in shown] if shown else None,
         })
     events = list(ctx.get("events") or [])
-    log = narration.event_lines(events, names)
-    first = max(0, len(log) - LOG_LINES)
+    log = _tail(events, names)
     result = None
     for ev in reversed(events):
         if ev.get("type") in RESULT_TYPES:
@@ -209,9 +208,21 @@ def build(ctx: dict, _) -> dict:
         "hand_number": view.get("hand_number"), "turn": turn, "my_turn": cp == me and bool(legal),
         "seats": seats, "hand": hand, "trick": trick, "last": last, "groups": groups,
         "rows": narration.game_rows(view, names), "scores": _scores(view, n, label, _),
-        "log": list(enumerate(log))[first:], "result": result, "sheet": _sheet(game, events, label, _),
+        "log": log, "result": result, "sheet": _sheet(game, events, label, _),
         "family": deck.name, "chat": ctx.get("chat") or [], "finished": bool(ctx.get("finished")),
     }
+
+
+def _tail(events: list[dict], names) -> list[tuple[int, str]]:
+    """The last LOG_LINES sentences of the story, each with its event's index (stable across frames, so
+    the page can tell which lines are new); told from the end so a long match costs no more."""
+    out: list[tuple[int, str]] = []
+    for i in range(len(events) - 1, -1, -1):
+        lines = narration.event_lines([events[i]], names)
+        out.extend((i, line) for line in reversed(lines))
+        if len(out) >= LOG_LINES:
+            break
+    return out[::-1]
 
 
 def _scores(view: dict, n: int, label, _) -> list[tuple[str, object]]:
