@@ -77,4 +77,5 @@ def run_axe(page) -> list[dict]:
 
 def screenshot(page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
+    page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(SHOTS / f"{name}.png"))

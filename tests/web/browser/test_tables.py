@@ -7,9 +7,9 @@ import asyncio
 import json
 from concurrent.futures import ThreadPoolExecutor
 
-import stich
 import websockets
 
+import stich
 from tests.web.browser.conftest import api, run_axe, screenshot
 from tests.web.browser.helpers import act, open_table, play_until, seq
 
@@ -37,13 +37,14 @@ def test_watten_four_people_by_invite_links_play_a_hand(server, new_page):
     assert "Du (Platz 1)" in pages[0].locator(".seats").inner_text()
     assert "Tu (Posto 2)" in pages[1].locator(".seats").inner_text()
     assert "Vous (Place 4)" in pages[3].locator(".seats").inner_text()
+    play_until(pages, lambda: pages[0].locator("#table .trick .played li").count() >= 3)
+    screenshot(pages[0], "watten")
     play_until(pages, lambda: all(result_shown(p) for p in pages))
     text = pages[0].locator("#table .result").inner_text()
     assert "win the hand" in text or "wins the hand" in text or "win" in text
     for p in pages:
         assert not p.js_errors, p.js_errors
         assert run_axe(p) == []
-    screenshot(pages[0], "watten")
 
 
 def test_biscambiggia_five_people_start_a_hand(server, new_page):
@@ -76,8 +77,8 @@ def test_barbu_deal_against_bots_keyboard_only(server, new_page):
                 if page.evaluate("document.activeElement.matches('#table .actions button')"):
                     break
             else:
-                raise AssertionError("no action button reachable with Tab: " + page.locator("#table").inner_html()[:1500]
-                                     + " active: " + page.evaluate("document.activeElement.outerHTML.slice(0, 200)"))
+                active = page.evaluate("document.activeElement.outerHTML.slice(0, 200)")
+                raise AssertionError(f"no action button reachable with Tab (focus ends on {active})")
             page.keyboard.press("Enter")
         page.wait_for_function(f"+document.querySelector('.table').dataset.seq > {before}", timeout=10000)
         return True
@@ -85,7 +86,11 @@ def test_barbu_deal_against_bots_keyboard_only(server, new_page):
     deadline_rows = lambda: page.locator("#table .sheet tbody tr").count() >= 1   # noqa: E731
     import time
     end = time.time() + 90
+    shot = False
     while not deadline_rows():
+        if not shot and page.locator("#table .trick .played li").count() >= 2:
+            screenshot(page, "barbu")
+            shot = True
         assert time.time() < end, "the Barbu deal did not end"
         if not keyboard_act():
             page.wait_for_timeout(50)
@@ -94,7 +99,6 @@ def test_barbu_deal_against_bots_keyboard_only(server, new_page):
     assert "Feuille de marque" in page.locator("#table .sheet summary").inner_text()
     assert run_axe(page) == []
     assert not page.js_errors, page.js_errors
-    screenshot(page, "barbu")
 
 
 def test_battn_turn(server, new_page):

@@ -48,6 +48,9 @@ VERBS = {
     "bid": N_("bid"), "call": N_("call"), "contract": N_("contract"), "double": N_("double"),
     "redouble": N_("redouble"),
 }
+#: verbs whose argument is a suit / a rank
+SUIT_VERBS = frozenset({"trump", "trumpf"})
+RANK_VERBS = frozenset({"schlag", "schlok"})
 #: Watten's regional calls, said next to the verb (rules file §2.8: "gehen" raises in Bavaria and
 #: Tyrol but gives up in South Tyrol, where one raises by "bieten")
 REGIONAL = {
@@ -82,22 +85,54 @@ def seat_label(seat: int, seats_meta: list, me, _) -> str:
     return f"{name} ({base})" if name else base
 
 
-def action_label(action: str, game, variant: str, _, lang: str) -> str:
-    verb, _sep, arg = action.partition(" ")
-    word = _(VERBS[verb]) if verb in VERBS else verb.replace("_", " ")
-    calls = REGIONAL["euregio"] if variant == "euregio" else REGIONAL["*"]
-    if game.name == "watten" and verb in calls:
-        word = f"{word} („{calls[verb]}“)"
-    if not arg:
-        return word
-    if game.deck.is_card(arg):
-        return f"{word}: {face(game.deck, arg, lang).name}"
-    if verb == "contract":
-        return _(CONTRACTS.get(arg, arg))
+def _arg_text(verb: str, arg: str, game, _, lang: str) -> str:
+    """An action's argument in words: a card's, suit's or rank's name, seats by number, else as written."""
+    deck = game.deck
+    if deck.is_card(arg):
+        return face(deck, arg, lang).name
     if verb in ("double", "redouble"):
-        whom = ", ".join(_("Seat %(n)s") % {"n": a} for a in arg.split(","))
-        return f"{word}: {whom}"
-    return f"{word} {arg}"
+        return ", ".join(_("Seat %(n)s") % {"n": a} for a in arg.split(","))
+    if arg in deck.suit_codes and verb in SUIT_VERBS:
+        names = deck.suit_names.get(lang) or deck.suit_names["en"]
+        return names[deck.suit_codes.index(arg)]
+    if arg in deck.rank_codes and verb in RANK_VERBS:
+        if game.name == "watten" and arg == "6":
+            return "Weli"
+        names = deck.rank_names.get(lang) or deck.rank_names["en"]
+        return names[deck.rank_codes.index(arg)]
+    return arg
+
+
+def action_label(action: str, game, variant: str, _, lang: str) -> str:
+    """An action as its button says it: the verb in the reader's language (with Watten's regional call),
+    then its argument in words; Barbu's ``double 4 redouble 2`` reads as two parts."""
+    words = action.split()
+    parts = []
+    i = 0
+    while i < len(words):
+        verb = words[i]
+        arg = words[i + 1] if i + 1 < len(words) and words[i + 1] not in VERBS else ""
+        i += 2 if arg else 1
+        if verb == "contract" and arg:
+            text = _(CONTRACTS.get(arg, arg))
+            if i < len(words):   # TRUMPS S, DOMINO 7
+                extra = words[i]
+                i += 1
+                text += ": " + _arg_text("trump" if arg == "TRUMPS" else "schlag", extra, game, _, lang)
+            parts.append(text)
+            continue
+        word = _(VERBS[verb]) if verb in VERBS else verb.replace("_", " ")
+        calls = REGIONAL["euregio"] if variant == "euregio" else REGIONAL["*"]
+        if game.name == "watten" and verb in calls:
+            word = f"{word} („{calls[verb]}“)"
+        parts.append(f"{word}: {_arg_text(verb, arg, game, _, lang)}" if arg else word)
+    return " · ".join(parts)
+
+
+def _group_key(action: str) -> str:
+    """Actions that share a button group: same verb (Barbu's contracts: same contract)."""
+    words = action.split()
+    return " ".join(words[:2]) if words[0] == "contract" and len(words) > 2 else words[0]
 
 
 def cards_left(ctx: dict, game, view: dict) -> list[int | None]:
@@ -126,11 +161,14 @@ def _action_groups(legal, game, ctx, _, lang):
         if verb in HAND_VERBS and game.deck.is_card(arg):
             hand_actions.append(a)
             continue
-        groups.setdefault(verb, []).append(a)
+        groups.setdefault(_group_key(a), []).append(a)
     out = []
     for verb, actions in groups.items():
         if len(actions) > MAX_BUTTONS:
-            out.append({"kind": "select", "verb": verb, "label": _(VERBS.get(verb, verb)),
+            head = verb.split()
+            label = _(CONTRACTS[head[1]]) if head[0] == "contract" and len(head) > 1 and head[1] in CONTRACTS \
+                else _(VERBS.get(verb, verb))
+            out.append({"kind": "select", "verb": verb.replace(" ", "-"), "label": label,
                         "choices": [(a, action_label(a, game, ctx["variant"], _, lang)) for a in actions]})
         else:
             for a in actions:
