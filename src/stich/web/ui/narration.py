@@ -26,12 +26,63 @@ def names_for(game, lang: str, seat: int | None) -> Names:
     return Names(game, lang, seat)
 
 
-def event_lines(events: list[dict], names: Names) -> list[str]:
-    """One plain sentence per event worth telling, in order (events with nothing to say are left out)."""
+#: generic events told here in the reader's language (the terminal's text for them is English);
+#: a game's own sentences (its ``TELLERS``) are the terminal's, word for word
+LOCAL = frozenset({"play", "trick", "hand_start", "deal", "scores"})
+
+
+def local_line(ev: dict, names: Names, _, seat_label) -> str | None:
+    """A generic event in the reader's language; None when it is not one of LOCAL's."""
+    t, me = ev.get("type"), names.human
+    seat = ev.get("seat")
+    if t == "play" and names.is_card(ev.get("card")):
+        card = names.card(ev["card"])
+        return _("You play %(card)s.") % {"card": card} if seat == me and me is not None \
+            else _("%(seat)s plays %(card)s.") % {"seat": seat_label(seat), "card": card}
+    if t == "trick" and isinstance(ev.get("winner"), int):
+        w = ev["winner"]
+        return _("You win the trick.") if w == me and me is not None \
+            else _("%(seat)s wins the trick.") % {"seat": seat_label(w)}
+    if t == "hand_start":
+        if isinstance(ev.get("dealer"), int):
+            return _("Hand %(n)s, dealer %(seat)s.") % {"n": ev.get("hand"), "seat": seat_label(ev["dealer"])}
+        return _("Hand %(n)s.") % {"n": ev.get("hand")}
+    if t == "deal" and isinstance(ev.get("cards"), list):
+        cards = ", ".join(names.card(c) for c in ev["cards"])
+        if seat == me and me is not None:
+            return (_("You now hold: %(cards)s.") if ev.get("replace") else _("You receive: %(cards)s.")) \
+                % {"cards": cards}
+        return _("%(seat)s receives: %(cards)s.") % {"seat": seat_label(seat), "cards": cards}
+    if t == "scores" and isinstance(ev.get("scores"), list):
+        return _("Scores: %(scores)s.") % {"scores": scores_line(ev["scores"], names, _, seat_label)}
+    return None
+
+
+def scores_line(scores: list, names: Names, _, seat_label) -> str:
+    n = names.game.num_players
+    if len(scores) == n:
+        return ", ".join(f"{seat_label(i)} {v}" for i, v in enumerate(scores))
+    if len(scores) > 1 and n % len(scores) == 0:
+        step = len(scores)
+        return ", ".join(_("Side %(n)s") % {"n": i + 1} + f" ({'+'.join(str(s + 1) for s in range(i, n, step))}) {v}"
+                         for i, v in enumerate(scores))
+    return ", ".join(map(str, scores))
+
+
+def event_lines(events: list[dict], names: Names, _=None, seat_label=None) -> list[str]:
+    """One plain sentence per event worth telling, in order (events with nothing to say are left out).
+
+    With ``_`` (gettext) and ``seat_label``, LOCAL's events are told in the reader's language; the
+    rest in the terminal's words."""
+    own = game_text(names.game)
     out = []
     for ev in events:
+        line = None
         try:
-            line = describe_event(ev, names)
+            if _ is not None and ev.get("type") in LOCAL and (own is None or ev.get("type") not in own.TELLERS):
+                line = local_line(ev, names, _, seat_label)
+            if line is None:
+                line = describe_event(ev, names)
         except Exception:   # a narration bug must not take the table down: show the event raw
             line = str(ev.get("type", "event"))
         if line:

@@ -227,11 +227,11 @@ def build(ctx: dict, _) -> dict:
             "shown": [face(deck, c, lang) for c in shown] if shown else None,
         })
     events = list(ctx.get("events") or [])
-    log = _tail(events, names)
+    log = _tail(events, names, _, label)
     result = None
     for ev in reversed(events):
         if ev.get("type") in RESULT_TYPES:
-            result = narration.event_lines([ev], names)
+            result = narration.event_lines([ev], names, _, label)
             break
     if view.get("terminal") or ctx.get("finished"):
         turn = _("The match is over.")
@@ -251,12 +251,12 @@ def build(ctx: dict, _) -> dict:
     }
 
 
-def _tail(events: list[dict], names) -> list[tuple[int, str]]:
+def _tail(events: list[dict], names, _, label) -> list[tuple[int, str]]:
     """The last LOG_LINES sentences of the story, each with its event's index (stable across frames, so
     the page can tell which lines are new); told from the end so a long match costs no more."""
     out: list[tuple[int, str]] = []
     for i in range(len(events) - 1, -1, -1):
-        lines = narration.event_lines([events[i]], names)
+        lines = narration.event_lines([events[i]], names, _, label)
         out.extend((i, line) for line in reversed(lines))
         if len(out) >= LOG_LINES:
             break
