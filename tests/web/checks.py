@@ -49,6 +49,23 @@ def card_tokens(text: str, codes: frozenset[str]) -> set[str]:
     return {t for t in _RUN.findall(text) if t in codes}
 
 
+#: Cards that a game's rules name whatever the deal (Watten's Kritische: Maxi, Belli, Spitz; the Weli).
+RULE_CARDS = {"watten": {"HK", "L7", "E7", "S6"}}
+
+
+def derived_cards(view: dict, game: str) -> set[str]:
+    """Cards a seat may name because rule facts it knows define them, not because anyone holds them:
+    Battn's Il Buono (the Schlòk rank in the Trumpf suit); in Watten, once the seat knows the Schlag,
+    the Rechte and the Linke (every card of the Schlag rank)."""
+    out = set(RULE_CARDS.get(game, ()))
+    info = view.get("info") or {}
+    if game == "battn" and info.get("schlok") and info.get("trumpf"):
+        out.add(f"{info['trumpf']}{info['schlok']}")
+    if game == "watten" and view.get("schlag"):
+        out |= {suit + view["schlag"] for suit in "HSEL"}
+    return out
+
+
 class SeatOracle:
     """The local replay of a finished record, walked forward as one seat's frames arrive.
 

@@ -19,7 +19,7 @@ import random
 import pytest
 
 import stich
-from tests.web.checks import SeatOracle, canon, card_tokens, check_frames, replay_ok
+from tests.web.checks import SeatOracle, canon, card_tokens, check_frames, derived_cards, replay_ok
 from tests.web.client import SeatClient, create_table, get_record, http_client, run, seat_clients
 
 RANDOM_MATCHES = [
@@ -91,8 +91,9 @@ def _check_html_spectator(record, watch_json: SeatClient, watch_html: SeatClient
         state = game.new_state(record["seed"], **(record.get("setup") or {}))
         for _, text in record["actions"][:k]:
             state.apply(text)
-        seen = card_tokens(json.dumps(state.visible_events(None)), codes) | card_tokens(
-            json.dumps(state.view(None)), codes)
+        view = state.view(None)
+        seen = (card_tokens(json.dumps(state.visible_events(None)), codes) | card_tokens(json.dumps(view), codes)
+                | derived_cards(view, game.name))
         html = msg["html"]
         for s in secrets:
             html = html.replace(s, " ")

@@ -40,7 +40,7 @@ async def _run_tables(srv, storm: bool, seed: int):
     async with http_client(srv) as http:
         created = []
         for i, (g, v, o, n) in enumerate(STORM_TABLES):
-            created.append(await create_table(http, g, v, ["human"] * n, o, test={"seed": 1000 + i}))
+            created.append(await create_table(http, g, v, ["human"] * n, o, test={"seed": 5861204337190552000 + i}))
         clients = [c for i, t in enumerate(created) for c in seat_clients(srv, t, script_seed=f"storm/{i}")]
         stop = asyncio.Event()
         chaos = asyncio.create_task(_chaos(clients, random.Random(seed + 1), stop, rate=40.0)) if storm else None
