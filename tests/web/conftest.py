@@ -18,6 +18,31 @@ def postgres():
     cluster.stop()
 
 
+class _Factory:
+    """Makes ServerProcesses in one directory and stops them all at the end."""
+
+    def __init__(self, directory, request):
+        self.dir = directory
+        self.request = request
+        self.made: list[ServerProcess] = []
+
+    def __call__(self, db: str = "sqlite", env: dict | None = None, start: bool = True) -> ServerProcess:
+        n = len(self.made)
+        if db == "sqlite":
+            db = str(self.dir / f"stich-{n}.sqlite3")
+        elif db == "postgres":
+            db = self.request.getfixturevalue("postgres").new_database()
+        log_dir = self.dir / f"server-{n}"
+        log_dir.mkdir()
+        srv = ServerProcess(db, log_dir, env)
+        self.made.append(srv)
+        return srv.start() if start else srv
+
+    def stop_all(self) -> None:
+        for srv in self.made:
+            srv.stop()
+
+
 @pytest.fixture
 def server_factory(tmp_path, request):
     """``server_factory(db="sqlite"|"postgres"|path-or-URL, env={...})`` -> a started ServerProcess.
@@ -25,25 +50,16 @@ def server_factory(tmp_path, request):
     ``"postgres"`` gives the server a fresh database on the session's cluster.  Every server made
     here is stopped (SIGTERM, then SIGKILL) when the test ends.
     """
-    made: list[ServerProcess] = []
-
-    def make(db: str = "sqlite", env: dict | None = None, start: bool = True) -> ServerProcess:
-        if db == "sqlite":
-            db = str(tmp_path / f"stich-{len(made)}.sqlite3")
-        elif db == "postgres":
-            db = request.getfixturevalue("postgres").new_database()
-        log_dir = tmp_path / f"server-{len(made)}"
-        log_dir.mkdir()
-        srv = ServerProcess(db, log_dir, env)
-        made.append(srv)
-        return srv.start() if start else srv
-
-    yield make
-    for srv in made:
-        srv.stop()
+    factory = _Factory(tmp_path, request)
+    yield factory
+    factory.stop_all()
 
 
-@pytest.fixture
-def server(server_factory):
-    """One SQLite-backed server with the test hooks enabled (``STICH_TEST_HOOKS=1``)."""
-    return server_factory("sqlite", env={"STICH_TEST_HOOKS": "1"})
+@pytest.fixture(scope="module")
+def server(tmp_path_factory, request):
+    """One SQLite-backed server per test module, with the test hooks enabled (``STICH_TEST_HOOKS=1``);
+    tests on it use their own tables only (a server start costs seconds on this machine)."""
+    factory = _Factory(tmp_path_factory.mktemp("server"), request)
+    srv = factory("sqlite", env={"STICH_TEST_HOOKS": "1"})
+    yield srv
+    factory.stop_all()
