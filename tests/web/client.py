@@ -199,11 +199,12 @@ class SeatClient:
 
     async def play(self, timeout: float = 60.0, reconnect: bool = True, drop_rate: float = 0.0,
                    drop_rng: random.Random | None = None, think: Callable | None = None) -> None:
-        """Play until the match is over (reconnecting on our own when the socket goes)."""
+        """Play until the match is over and our last action is acknowledged (the final state may
+        come before the ack), reconnecting on our own when the socket goes."""
         end = time.monotonic() + timeout
         if self.ws is None:
             await self.connect()
-        while not self.finished:
+        while not self.finished or self.pending is not None:
             if time.monotonic() > end:
                 raise TimeoutError(f"seat {self.seat} of {self.table}: match not over within {timeout}s "
                                    f"(seq {self.seq}, pending {self.pending}, last frames {self.raw[-2:]})")
