@@ -183,3 +183,23 @@ def test_phone_viewport_no_horizontal_scroll(server, new_page):
     box = page.locator("#table .hand").bounding_box()
     assert box["y"] + box["height"] <= PHONE["height"] and box["y"] > PHONE["height"] / 2
     screenshot(page, "barbu-phone")
+
+
+def test_names_and_chat_are_shown_as_text_never_as_markup(server, new_page):
+    made = create(server, "watten", "euregio", ["human", "human", "bot:heuristic", "bot:heuristic"])
+    evil = '<img src=x onerror="window.owned=1">'
+    a = new_page()
+    a.goto(server.base_url + "/")
+    name = "<i>Anna</i>"   # names have at most 40 characters
+    a.evaluate(f"localStorage.setItem('stich.name', {json.dumps(name)})")
+    open_table(a, made["seats"][0]["url"], server.base_url)
+    b = open_table(new_page(), made["seats"][1]["url"], server.base_url)
+    b.wait_for_function("document.querySelector('.seats').textContent.includes('Anna')", timeout=10000)
+    assert name in b.locator(".seats").inner_text()       # the name, letter for letter
+    assert b.locator(".seats i").count() == 0
+    a.fill("#chat-text", "hi " + evil)
+    a.press("#chat-text", "Enter")
+    b.wait_for_function("document.querySelector('#chat-log').textContent.includes('hi')", timeout=10000)
+    assert ("hi " + evil) in b.locator("#chat-log").inner_text()
+    assert b.locator("#table img, #chat-log img").count() == 0
+    assert not b.evaluate("window.owned === 1") and not a.evaluate("window.owned === 1")

@@ -7,6 +7,8 @@ const fmt = (text, values) => text.replace(/%\((\w+)\)s/g, (_, k) => values[k]);
 const live = (text) => { const el = $("#live"); if (el) { const p = document.createElement("p"); p.textContent = text; el.append(p); while (el.childNodes.length > 5) el.firstChild.remove(); } };
 const uid = () => (crypto.randomUUID ? crypto.randomUUID() : Date.now().toString(36) + Math.random().toString(36).slice(2));
 const NAME_KEY = "stich.name";
+// names and chat arrive HTML-escaped in JSON frames: decode to plain text (a textarea runs nothing)
+const unescape = (text) => { const t = document.createElement("textarea"); t.innerHTML = String(text ?? ""); return t.value; };
 const seatKey = (id) => `stich.seat.${id}`;
 
 function showError(message) {
@@ -151,7 +153,7 @@ function table() {
     token = localStorage.getItem(seatKey(id));
   }
   const conn = $("#conn");
-  let ws = null, seq = -1, lastLine = -1, tries = 0, pingTimer = null, first = true;
+  let ws = null, seq = -1, lastLine = -1, tries = 0, pingTimer = null, first = true, openedAt = 0;
   const pending = new Map();   // action id -> message, until acknowledged
   const status = (text, offline) => { conn.textContent = text; conn.classList.toggle("offline", !!offline); };
   const send = (msg) => { if (ws && ws.readyState === 1) ws.send(JSON.stringify(msg)); };
@@ -191,6 +193,8 @@ function table() {
     ws = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(id)}?${q}`);
     ws.onopen = () => {
       tries = 0;
+      openedAt = Date.now();
+      $("#chat-log").textContent = "";   // the server sends the recent chat again on each connect
       status(words.connected);
       if (seq >= 0) send({ type: "resync", seq });
       const name = localStorage.getItem(NAME_KEY);
@@ -218,9 +222,11 @@ function table() {
 
   function addChat(msg) {
     const li = document.createElement("li");
-    li.textContent = `${msg.name || fmt(words.seat, { n: (msg.seat ?? -1) + 1 })}: ${msg.text}`;
-    $("#chat-log").append(li);
-    live(li.textContent);
+    li.textContent = `${unescape(msg.name) || fmt(words.seat, { n: (msg.seat ?? -1) + 1 })}: ${unescape(msg.text)}`;
+    const log = $("#chat-log");
+    log.append(li);
+    log.scrollTop = log.scrollHeight;
+    if (Date.now() - openedAt > 1000) live(li.textContent);   // not the history replayed on connect
   }
 
   root.addEventListener("click", (ev) => {
