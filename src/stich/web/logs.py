@@ -23,10 +23,13 @@ class JsonFormatter(logging.Formatter):
 def setup(level: str = "info") -> None:
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(JsonFormatter())
-    root = logging.getLogger("stich.web")
-    root.handlers[:] = [handler]
-    root.setLevel(level.upper())
-    root.propagate = False
+    for name in ("stich.web", "uvicorn", "uvicorn.error"):  # uvicorn's own lines as JSON too
+        logger = logging.getLogger(name)
+        logger.handlers[:] = [handler]
+        logger.setLevel(level.upper() if name == "stich.web" else max(logging.WARNING, logging.getLevelName(
+            level.upper())))
+        logger.propagate = False
+    logging.getLogger("uvicorn.access").disabled = True
 
 
 def event(logger: logging.Logger, name: str, level: int = logging.INFO, **fields) -> None:

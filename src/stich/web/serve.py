@@ -22,10 +22,10 @@ def url_host(host: str) -> str:
     return f"[{host}]" if ":" in host else host
 
 
-async def _serve(app, sock: socket.socket, host: str, log_level: str) -> None:
+async def _serve(app, sock: socket.socket, host: str) -> None:
     import uvicorn
 
-    config = uvicorn.Config(app, log_level=log_level, access_log=False, ws_max_size=1024 * 1024,
+    config = uvicorn.Config(app, log_config=None, access_log=False, ws_max_size=1024 * 1024,
                             ws_ping_interval=20.0, ws_ping_timeout=20.0, lifespan="on", timeout_graceful_shutdown=3)
     server = uvicorn.Server(config)
     # uvicorn re-raises the signal that stopped it once it is done; a no-op handler makes that final
@@ -51,7 +51,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, bot_
     app = create_app(db=db, bot_workers=bot_workers)
     sock = bind(host, port)
     try:
-        asyncio.run(_serve(app, sock, host, "warning" if log_level == "info" else log_level))
+        asyncio.run(_serve(app, sock, host))
     except KeyboardInterrupt:
         pass
     finally:

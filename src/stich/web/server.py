@@ -78,6 +78,12 @@ class Server:
         self.pool.close()
         await self.engine.dispose()
 
+    def evict(self, table_id: str) -> None:
+        actor = self.tables.get(table_id)
+        if actor is not None and actor.finished and not actor.conns:
+            actor.stop()
+            del self.tables[table_id]
+
     # --- bots ---------------------------------------------------------------------------------
     def bot_seed(self, table_id: str, seat: int, seq: int) -> int:
         return bot_seed(self.secret, table_id, seat, seq)

@@ -30,6 +30,7 @@ CHAT_RATE = (5, 10.0)     # at most 5 messages (chat or signals) per 10 seconds 
 CHAT_KEEP = 50            # recent messages kept for new connections and pages
 MAX_ACTION = 200          # characters of an action text
 MAX_CLIENT_ID = 128
+EVICT_AFTER = 300.0       # seconds a finished table without connections stays in memory
 SEND_QUEUE = 256          # frames waiting for a slow connection before it is dropped
 
 
@@ -305,6 +306,12 @@ class TableActor:
         if conn.seat is not None and not any(c.seat == conn.seat for c in self.conns):
             self._start_grace(self.seats[conn.seat])
         self.broadcast_seats()
+        self._maybe_evict()
+
+    def _maybe_evict(self) -> None:
+        """A finished table nobody watches leaves memory after a while (it reloads from its log on demand)."""
+        if self.finished and not self.conns:
+            asyncio.get_running_loop().call_later(EVICT_AFTER, self.server.evict, self.id)
 
     def _start_grace(self, s: Seat) -> None:
         grace = self.settings.get("grace")
@@ -451,6 +458,7 @@ class TableActor:
                 conn.send(ack)
         if self.finished:
             event(log, "match over", table=self.id, actions=seq)
+            self._maybe_evict()
             for s in self.seats:
                 if s.grace:
                     s.grace.cancel()
