@@ -14,7 +14,7 @@ import logging
 import multiprocessing
 import os
 import random
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 log = logging.getLogger("stich.web")
 
@@ -53,23 +53,39 @@ class BotPool:
         if workers is None:
             workers = max(1, min(4, (os.cpu_count() or 2)))
         self.workers = workers
-        self.executor: Executor
-        if workers == 0:
-            self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="stich-bot")
-        else:
-            ctx = multiprocessing.get_context("spawn")  # no fork of a process with threads and sockets
-            self.executor = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_warm)
+        self.executor: Executor = self._make()
+
+    def _make(self) -> Executor:
+        if self.workers == 0:
+            return ThreadPoolExecutor(max_workers=2, thread_name_prefix="stich-bot")
+        ctx = multiprocessing.get_context("spawn")  # no fork of a process with threads and sockets
+        return ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx, initializer=_warm)
+
+    def warm(self) -> None:
+        """Start the workers now, so that the first bot move does not wait for them."""
+        for _ in range(max(1, self.workers)):
+            self.executor.submit(_warm)
 
     async def choose(self, spec: str, seed: int, view: dict, legal: list[str]) -> tuple[str, str | None]:
         """``(action, fault)``: the bot's legal answer, or a seeded random legal action and why."""
         loop = asyncio.get_running_loop()
-        try:
-            return await loop.run_in_executor(self.executor, think, spec, seed, view, legal), None
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:  # noqa: BLE001 - a bot fault never stops a table
-            fallback = random.Random(seed).choice(legal)
-            return fallback, f"{type(exc).__name__}: {exc}"
+        for attempt in (1, 2):
+            try:
+                return await loop.run_in_executor(self.executor, think, spec, seed, view, legal), None
+            except asyncio.CancelledError:
+                raise
+            except BrokenExecutor as exc:  # a worker died (killed, out of memory): a new pool, one retry
+                log.error("bot pool broken; restarting it", extra={"fields": {"error": repr(exc)}})
+                if attempt == 1:
+                    self.executor.shutdown(wait=False, cancel_futures=True)
+                    self.executor = self._make()
+                    continue
+                error = exc
+            except Exception as exc:  # noqa: BLE001 - a bot fault never stops a table
+                error = exc
+            break
+        fallback = random.Random(seed).choice(legal)
+        return fallback, f"{type(error).__name__}: {error}"
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)

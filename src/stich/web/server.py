@@ -61,6 +61,7 @@ class Server:
         self.writer = store.Writer(self.engine)
         self.writer.start()
         self.pool = BotPool(self.bot_workers)
+        self.pool.warm()
         rows = await store.fetch_all(self.engine, select(store.tables.c.id).where(store.tables.c.finished.is_(False)))
         for row in rows:
             try:

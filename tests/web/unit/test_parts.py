@@ -4,6 +4,8 @@ one-way bot seeds and the bot pool, and the table requests."""
 from __future__ import annotations
 
 import asyncio
+import os
+from concurrent.futures import BrokenExecutor
 
 import pytest
 from sqlalchemy import event, func, inspect, select
@@ -94,3 +96,21 @@ def test_table_requests():
         parse_table({"game": "watten", "test": {"seed": 1}})
     with pytest.raises(BadRequest, match="no variant"):
         parse_table({"game": "watten", "variant": "klondike"})
+
+
+def test_a_dead_bot_worker_is_replaced():
+    state = stich.game("watten", "bavarian_2").new_state(seed=4)
+    seat = state.current_player
+    legal = legal_for(state, seat)
+
+    async def main():
+        pool = BotPool(1)
+        try:
+            with pytest.raises(BrokenExecutor):  # a worker dies as if killed
+                await asyncio.get_running_loop().run_in_executor(pool.executor, os._exit, 1)
+            action, fault = await pool.choose("heuristic", 7, state.view(seat), legal)
+            assert fault is None and action in legal
+        finally:
+            pool.close()
+
+    asyncio.run(main())
