@@ -75,3 +75,60 @@ def test_record_upload_replays(server, new_page, tmp_path):
     page.click("text=Next")
     assert "Step 1 of" in page.locator("main").inner_text()
     assert run_axe(page) == []
+
+
+def test_quick_play_is_one_click_from_the_home_page(server, new_page):
+    page = new_page(locale="de-DE")
+    page.goto(server.base_url + "/")
+    page.fill("#player-name", "Lena")
+    page.dispatch_event("#player-name", "change")
+    page.get_by_role("button", name="Biscambiggia chiamata spielen").click()
+    page.wait_for_url("**/t/**")
+    page.wait_for_selector("#table .table")
+    assert "token=" not in page.url
+    assert "Du (Platz 1)" in page.locator(".seats").inner_text()
+    assert page.locator("#table .hand li").count() == 8
+
+
+def test_create_a_table_with_options_and_seats_then_join_from_the_lobby(server, new_page):
+    page = new_page(locale="en-GB")
+    page.goto(server.base_url + "/")
+    page.select_option("#c-game", "watten")
+    page.select_option("#v-watten", "bavarian_4")
+    # options that do not apply to the variant are hidden; the others carry their explanation
+    assert page.locator("#o-watten-schlagtausch").is_hidden()
+    page.locator("#create details summary").first.click()
+    assert page.locator("#h-watten-maschine").inner_text().startswith("all three Kritische")
+    page.select_option("#o-watten-maschine", "on")
+    page.fill("#o-watten-target", "9")
+    page.select_option("#seat-1", "human")
+    page.check("#c-public")
+    page.click("#create button[type=submit]")
+    page.wait_for_selector("#created li a")
+    links = page.locator("#created li a").all_inner_texts()
+    assert len(links) == 3 and "/t/" in links[0] and "token=" in links[0]   # two invite links, one watch link
+    assert run_axe(page) == []
+    table = links[0].split("/t/")[1].split("?")[0]
+    page.locator("#created li a").first.click()          # the creator sits down in seat 1
+    page.wait_for_selector("#table .table")
+    # the second person's seat is free in the lobby: another browser takes it
+    other = new_page(locale="fr-FR")
+    other.goto(server.base_url + "/lobby")
+    join = other.locator(f'#tables button[aria-label*="{table}"]')
+    join.wait_for()
+    join.click()
+    other.wait_for_url("**/t/**")
+    other.wait_for_selector("#table .table")
+    assert "Vous (Place 2)" in other.locator(".seats").inner_text()
+
+
+def test_a_bad_option_gets_the_engines_words(server, new_page):
+    page = new_page()
+    page.goto(server.base_url + "/")
+    page.select_option("#c-game", "watten")
+    page.locator("#create details summary").first.click()
+    page.fill("#o-watten-target", "0")
+    page.evaluate("document.querySelector('#o-watten-target').removeAttribute('min')")
+    page.click("#create button[type=submit]")
+    page.wait_for_selector("#errors p")
+    assert "target" in page.locator("#errors").inner_text()
