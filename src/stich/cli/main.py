@@ -248,8 +248,12 @@ def serve_cmd(host, port, db, bot_workers, log_level):
         raise click.UsageError(str(exc)) from None
     if bot_workers is not None and bot_workers < 0:
         raise click.UsageError("--bot-workers must be 0 or more")
+    from stich.web.serve import DatabaseError
+
     try:
         serve(host=host, port=port, db=db, bot_workers=bot_workers, log_level=log_level)
+    except DatabaseError as exc:
+        raise click.ClickException(str(exc)) from None
     except OSError as exc:
         raise click.ClickException(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
 

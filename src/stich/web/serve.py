@@ -34,12 +34,31 @@ async def _serve(app, sock: socket.socket, host: str) -> None:
     task = asyncio.create_task(server.serve(sockets=[sock]))
     while not server.started:
         if task.done():
-            await task
+            try:
+                await task
+            except SystemExit:
+                pass
             raise SystemExit(1)
         await asyncio.sleep(0.02)
     port = sock.getsockname()[1]
     print(f"stich serving on http://{url_host(host)}:{port}", flush=True)
     await task
+
+
+class DatabaseError(RuntimeError):
+    """The database cannot be opened or migrated (the message says why, in one line)."""
+
+
+async def _check_database(db: str | None) -> None:
+    from stich.web import store
+
+    engine = store.make_engine(store.database_url(db))
+    try:
+        await store.migrate(engine)
+    except Exception as exc:  # noqa: BLE001 - reported as one clear line, not a traceback
+        raise DatabaseError(f"cannot open the database {db}: {type(exc).__name__}: {exc}") from None
+    finally:
+        await engine.dispose()
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, bot_workers: int | None = None,
@@ -48,6 +67,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, bot_
     from stich.web.app import create_app
 
     logs.setup(log_level)
+    asyncio.run(_check_database(db))  # before listening: a bad --db is one line, not a traceback
     app = create_app(db=db, bot_workers=bot_workers)
     sock = bind(host, port)
     try:

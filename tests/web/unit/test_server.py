@@ -255,3 +255,14 @@ def test_test_hooks_are_refused_without_the_environment(serve):
     s = serve()
     status, out = s.post("/api/tables", {**SHORT, "test": {"seed": 1}})
     assert status == 400 and out["error"] == "test hooks are disabled"
+
+
+def test_a_bad_database_is_one_clear_line(tmp_path):
+    import subprocess
+
+    from tests.web.unit.harness import STICH
+
+    for db, words in [(str(tmp_path / "no" / "such" / "dir.sqlite3"), "cannot open the database"),
+                      ("mysql://x", "file path or a postgresql:// URL")]:
+        out = subprocess.run([STICH, "serve", "--port", "0", "--db", db], capture_output=True, text=True, timeout=60)
+        assert out.returncode != 0 and words in out.stderr and "Traceback" not in out.stderr
