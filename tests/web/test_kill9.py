@@ -20,6 +20,10 @@ TABLES = [
 ]
 
 
+async def _all(*coros):
+    await asyncio.gather(*coros)
+
+
 async def kill_storm(srv, tables, kills: int, rng: random.Random, timeout: float = 100.0):
     progress = asyncio.Event()
 
@@ -33,22 +37,24 @@ async def kill_storm(srv, tables, kills: int, rng: random.Random, timeout: float
                for c in seat_clients(srv, t, script_seed=i, on_frame=on_frame)]
     for c in clients:
         await c.connect()
-    players = asyncio.gather(*(c.play(timeout=timeout) for c in clients))
+    players = asyncio.ensure_future(_all(*(c.play(timeout=timeout) for c in clients)))
 
     def acked() -> int:
         return sum(len(c.acked) for c in clients)
 
     # kill when the clients together have this many acks (random moments, driven by progress)
-    total_guess = 40 * len(tables)
+    total_guess = 20 * len(tables)   # well below the shortest run of these matches
     marks = sorted(rng.sample(range(3, total_guess), kills))
     done_kills = 0
     for mark in marks:
         while acked() < mark and not players.done():
             progress.clear()
-            try:
-                await asyncio.wait_for(progress.wait(), 10)
-            except TimeoutError:
-                raise AssertionError(f"no progress after {acked()} acks") from None
+            waiter = asyncio.ensure_future(progress.wait())
+            done, _ = await asyncio.wait({waiter, players}, timeout=10, return_when=asyncio.FIRST_COMPLETED)
+            waiter.cancel()
+            if not done:
+                raise AssertionError(f"no progress after {acked()} acks:\n{_stuck(clients)}\n"
+                                     f"server stderr: {srv.stderr_tail(3000)}")
         if players.done():
             break
         await asyncio.sleep(rng.random() * 0.01)   # land between, or inside, commits
@@ -63,6 +69,12 @@ async def kill_storm(srv, tables, kills: int, rng: random.Random, timeout: float
     for c in clients:
         await c.close()
     return created, clients, records, done_kills
+
+
+def _stuck(clients) -> str:
+    return "\n".join(f"{c.table} seat {c.seat}: seq {c.seq} finished {c.finished} pending {c.pending} "
+                     f"connects {c.connects} errors {c.errors[-1:]} last {c.raw[-1][:300] if c.raw else None}"
+                     for c in clients if not c.finished or c.pending)
 
 
 def _check(created, clients, records):
