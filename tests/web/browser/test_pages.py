@@ -50,6 +50,11 @@ def test_every_page_axe_clean_and_language_switch_is_remembered(server, new_page
     assert "Passo 3 di" in page.locator("main").inner_text()
     page.keyboard.press("ArrowRight")
     page.wait_for_url("**step=4**")
+    page.select_option("#trick-step", index=1)          # the end of the second trick
+    page.click("#trick-step ~ button")
+    page.wait_for_url("**step=**")
+    assert "Mano 1, presa 2" in page.locator("#trick-step option:checked").inner_text()
+    assert run_axe(page) == []
 
 
 def test_record_upload_replays(server, new_page, tmp_path):

@@ -90,12 +90,69 @@ def event_lines(events: list[dict], names: Names, _=None, seat_label=None) -> li
     return out
 
 
-def game_rows(view: dict, names: Names) -> list[tuple[str, str]]:
-    """The game's own state rows (Schlag, trump, stake, auction, contract ...) as plain text pairs."""
+def N_(msgid: str) -> str:
+    """Marks a word for the catalogues."""
+    return msgid
+
+
+#: the labels of the games' state rows (the terminal's), translated where the page shows them
+ROW_LABELS = frozenset({
+    N_("Ansager"),
+    N_("Auction"),
+    N_("Businesses"),
+    N_("Called card"),
+    N_("Caller"),
+    N_("Caller's partner"),
+    N_("Card points"),
+    N_("Contract"),
+    N_("Contracts left"),
+    N_("Cut card"),
+    N_("Cut"),
+    N_("Cutter"),
+    N_("Deal points"),
+    N_("Decision"),
+    N_("Doubles of the caller"),
+    N_("First trick (face up)"),
+    N_("First-dealer draw"),
+    N_("Forehand"),
+    N_("Highest cards"),
+    N_("Last hand"),
+    N_("Last turn"),
+    N_("Layout"),
+    N_("Match result"),
+    N_("Match"),
+    N_("Next raise by"),
+    N_("Orbi"),
+    N_("Out"),
+    N_("Piles"),
+    N_("Roles"),
+    N_("Schlag"),
+    N_("Schlag, trump"),
+    N_("Schlòk · Trumpf"),
+    N_("Shown"),
+    N_("Sides"),
+    N_("Stake"),
+    N_("Stock"),
+    N_("Taken"),
+    N_("Target"),
+    N_("Tricks (by side)"),
+    N_("Tricks (by team)"),
+    N_("Trump"),
+    N_("Winners"),
+    N_("X"),
+    N_("Your peek"),
+})
+
+
+def game_rows(view: dict, names: Names, _=None) -> list[tuple[str, str]]:
+    """The game's own state rows (Schlag, trump, stake, auction, contract ...) as plain text pairs;
+    with ``_`` the labels are in the reader's language (the values are the terminal's words)."""
     own = game_text(names.game)
     if own is None:
         return []
+    tr = _ if _ is not None else (lambda text: text)
     try:
-        return [(plain(label), plain(value)) for label, value in own.rows(view, names)]
+        return [(tr(plain(label)) if plain(label) in ROW_LABELS else plain(label), plain(value))
+                for label, value in own.rows(view, names)]
     except Exception:
         return []

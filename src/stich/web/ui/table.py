@@ -245,7 +245,7 @@ def build(ctx: dict, _) -> dict:
         "ctx": ctx, "game": game, "title": game.title, "variant": ctx.get("variant"), "me": me,
         "hand_number": view.get("hand_number"), "turn": turn, "my_turn": cp == me and bool(legal),
         "seats": seats, "hand": hand, "trick": trick, "last": last, "groups": groups,
-        "rows": narration.game_rows(view, names), "scores": _scores(view, n, label, _),
+        "rows": narration.game_rows(view, names, _), "scores": _scores(view, n, label, _),
         "log": log, "result": result, "sheet": _sheet(game, events, label, _),
         "family": deck.name, "chat": ctx.get("chat") or [], "finished": bool(ctx.get("finished")),
     }
