@@ -247,7 +247,8 @@ def build(ctx: dict, _) -> dict:
         "seats": seats, "hand": hand, "trick": trick, "last": last, "groups": groups,
         "rows": narration.game_rows(view, names, _), "scores": _scores(view, n, label, _),
         "log": log, "result": result, "sheet": _sheet(game, events, label, _),
-        "family": deck.name, "chat": ctx.get("chat") or [], "finished": bool(ctx.get("finished")),
+        "layout": _layout(game, view, lang), "family": deck.name,
+        "chat": ctx.get("chat") or [], "finished": bool(ctx.get("finished")),
     }
 
 
@@ -261,6 +262,27 @@ def _tail(events: list[dict], names, _, label) -> list[tuple[int, str]]:
         if len(out) >= LOG_LINES:
             break
     return out[::-1]
+
+
+def _layout(game, view: dict, lang: str) -> list[dict] | None:
+    """Barbu's domino layout: one row per suit, its cards from the lowest to the highest laid."""
+    layout = view.get("layout") if game.name == "barbu" else None
+    if not isinstance(layout, dict):
+        return None
+    deck = game.deck
+    names = deck.suit_names.get(lang) or deck.suit_names["en"]
+    rows = []
+    for suit, ends in layout.items():
+        if suit not in deck.suit_codes:
+            continue
+        row = {"suit": names[deck.suit_codes.index(suit)], "cards": []}
+        if ends:
+            lo, hi = (deck.rank(deck.parse(c)) for c in ends)
+            s = deck.suit_codes.index(suit)
+            row["cards"] = [face(deck, deck.codes[deck.find(s, r)], lang) for r in range(lo, hi + 1)
+                            if deck.find(s, r) is not None]
+        rows.append(row)
+    return rows
 
 
 def _scores(view: dict, n: int, label, _) -> list[tuple[str, object]]:
