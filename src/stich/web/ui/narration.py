@@ -156,3 +156,16 @@ def game_rows(view: dict, names: Names, _=None) -> list[tuple[str, str]]:
                 for label, value in own.rows(view, names)]
     except Exception:
         return []
+
+
+def special_cards(view: dict, names: Names) -> list[tuple[str, list[str]]]:
+    """A game's named top cards for the view's Schlag and trump (Watten: Kritische, Guate, Rechte,
+    Linke), highest first; empty where the game has none or the seat does not know them."""
+    own = game_text(names.game)
+    schlag, trump = view.get("schlag"), view.get("trump")
+    if own is None or not hasattr(own, "special_cards") or not schlag or not trump:
+        return []
+    try:
+        return own.special_cards(schlag, trump, names)
+    except Exception:
+        return []

@@ -48,6 +48,8 @@ VERBS = {
     "bid": N_("bid"), "call": N_("call"), "contract": N_("contract"), "double": N_("double"),
     "redouble": N_("redouble"),
 }
+#: games whose trick winner is told by its card's kind (Battn's Critici and Schlòk are left to its narration)
+WHY_GAMES = frozenset({"watten", "biscambiggia", "barbu"})
 #: verbs whose argument is a suit / a rank
 SUIT_VERBS = frozenset({"trump", "trumpf"})
 RANK_VERBS = frozenset({"schlag", "schlok"})
@@ -207,7 +209,8 @@ def build(ctx: dict, _) -> dict:
     if tricks:
         t = tricks[-1]
         last = {"cards": [{"seat": label(p["seat"]), "face": face(deck, p["card"], lang)} for p in t.get("cards", [])],
-                "winner": label(t["winner"]) if isinstance(t.get("winner"), int) else None}
+                "winner": label(t["winner"]) if isinstance(t.get("winner"), int) else None,
+                "why": why_won(game, view, t, names, _)}
     won = [0] * n
     for t in tricks:
         if isinstance(t.get("winner"), int) and 0 <= t["winner"] < n:
@@ -262,6 +265,29 @@ def _tail(events: list[dict], names, _, label) -> list[tuple[int, str]]:
         if len(out) >= LOG_LINES:
             break
     return out[::-1]
+
+
+def why_won(game, view: dict, trick: dict, names, _) -> str | None:
+    """Why the trick's winning card won, in the players' words: Watten's named cards (the Rechte,
+    the Guate ...), a trump, the highest trump, the highest of the suit led; None when unknown."""
+    if game.name not in WHY_GAMES:
+        return None
+    cards, winner = trick.get("cards") or [], trick.get("winner")
+    won = next((p["card"] for p in cards if p.get("seat") == winner), None)
+    if not cards or won is None or not game.deck.is_card(won):
+        return None
+    for name, codes in narration.special_cards(view, names):
+        if won in codes:
+            return _("the %(name)s") % {"name": name}
+    deck = game.deck
+    suit_of = lambda code: deck.suit_codes[deck.suit(deck.parse(code))]   # noqa: E731
+    trump = view.get("trump")
+    led = suit_of(cards[0]["card"])
+    if trump in deck.suit_codes and suit_of(won) == trump:
+        return _("the highest trump") if led == trump else _("a trump")
+    if suit_of(won) == led:
+        return _("the highest card of the suit led")
+    return None
 
 
 def _layout(game, view: dict, lang: str) -> list[dict] | None:
