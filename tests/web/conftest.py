@@ -41,6 +41,8 @@ class _Factory:
     def stop_all(self) -> None:
         for srv in self.made:
             srv.stop()
+        for srv in self.made:
+            srv.reap_children()
 
 
 @pytest.fixture

@@ -40,6 +40,7 @@ class ServerProcess:
         self.base_url: str | None = None
         self.starts = 0
         self.lines: list[str] = []
+        self.left_behind: list[int] = []   # children still alive when their server ended
 
     # --- life cycle --------------------------------------------------------------------------
     def start(self) -> ServerProcess:
@@ -72,16 +73,22 @@ class ServerProcess:
         self.base_url = found[0]
         return self
 
-    def kill9(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGKILL)
-            self.proc.wait(10)
+    def kill9(self) -> list[int]:
+        """SIGKILL the server; returns the pids of its children (bot workers) at that moment."""
+        if self.proc is None or self.proc.poll() is not None:
+            return []
+        children = descendants(self.proc.pid)
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+        self.left_behind += children
+        return children
 
     def stop(self) -> int | None:
         """SIGTERM, then SIGKILL after 10 s; returns the exit status."""
         if self.proc is None:
             return None
         if self.proc.poll() is None:
+            self.left_behind += descendants(self.proc.pid)
             self.proc.send_signal(signal.SIGTERM)
             try:
                 self.proc.wait(10)
@@ -89,6 +96,22 @@ class ServerProcess:
                 self.proc.kill()
                 self.proc.wait(10)
         return self.proc.returncode
+
+    def reap_children(self, grace: float = 5.0) -> list[int]:
+        """Wait up to ``grace`` seconds for the children of ended server processes to exit; SIGKILL
+        those that do not (they are this test's own processes) and return their pids."""
+        end = time.monotonic() + grace
+        alive = [p for p in self.left_behind if pid_alive(p)]
+        while alive and time.monotonic() < end:
+            time.sleep(0.05)
+            alive = [p for p in alive if pid_alive(p)]
+        for p in alive:
+            try:
+                os.kill(p, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        self.left_behind = []
+        return alive
 
     def restart(self) -> ServerProcess:
         self.kill9()
@@ -114,6 +137,34 @@ class ServerProcess:
             return p.read_text(errors="replace")[-n:]
         except OSError:
             return ""
+
+
+def descendants(pid: int) -> list[int]:
+    """All processes below ``pid`` (from /proc: each process's parent)."""
+    parent: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    stat = f.read()
+            except OSError:
+                continue
+            parent[int(entry)] = int(stat.rsplit(")", 1)[1].split()[1])
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        kids = [c for c, pp in parent.items() if pp == p]
+        out += kids
+        todo += kids
+    return out
+
+
+def pid_alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
 
 
 def free_port() -> int:

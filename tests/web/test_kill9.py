@@ -11,6 +11,7 @@ import pytest
 
 from tests.web.checks import check_acks_in_record, check_frames, replay_ok
 from tests.web.client import create_table, get_record, http_client, run, seat_clients
+from tests.web.server import descendants, pid_alive, wait_until
 
 TABLES = [
     ("watten", "euregio", {"target": 5, "lock_at": 3}, ["human", "human", "human", "bot:random"]),
@@ -104,3 +105,32 @@ def test_kill9_postgres(server_factory):
     created, clients, records, kills = run(kill_storm(srv, TABLES[:2], kills=2, rng=rng), timeout=140)
     assert kills >= 1
     _check(created, clients, records)
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("how", ["SIGKILL", "SIGTERM"])
+def test_bot_workers_end_with_their_server(server_factory, how):
+    """A server's bot worker processes must not outlive it: after kill -9 nothing would ever stop
+    them, and every crash would leave memory behind."""
+    srv = server_factory("sqlite")
+
+    async def one_bot_match():
+        async with http_client(srv) as http:
+            t = await create_table(http, "watten", "euregio", ["human", "bot:heuristic", "bot:random", "bot:random"],
+                                   {"target": 3, "lock_at": 1})
+            (c,) = seat_clients(srv, t)
+            await c.play(timeout=30)
+            await c.close()
+
+    run(one_bot_match(), timeout=40)
+    children = descendants(srv.pid)
+    if how == "SIGKILL":
+        srv.kill9()
+    else:
+        srv.stop()
+    try:
+        wait_until(lambda: not [p for p in children if pid_alive(p)], 5.0, "the bot workers to exit")
+    except TimeoutError:
+        alive = [p for p in children if pid_alive(p)]
+        raise AssertionError(f"{len(alive)} of the server's {len(children)} child processes outlived it "
+                             f"({how}) by 5 s") from None
