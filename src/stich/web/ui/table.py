@@ -170,8 +170,12 @@ def _action_groups(legal, game, ctx, _, lang):
             head = verb.split()
             label = _(CONTRACTS[head[1]]) if head[0] == "contract" and len(head) > 1 and head[1] in CONTRACTS \
                 else _(VERBS.get(verb, verb))
+            texts = [action_label(a, game, ctx["variant"], _, lang) for a in actions]
+            prefix = texts[0].split(": ", 1)[0] + ": "
+            if all(t.startswith(prefix) for t in texts):   # "bid: 63" in a list labelled "bid": just "63"
+                texts = [t[len(prefix):] for t in texts]
             out.append({"kind": "select", "verb": verb.replace(" ", "-"), "label": label,
-                        "choices": [(a, action_label(a, game, ctx["variant"], _, lang)) for a in actions]})
+                        "choices": list(zip(actions, texts, strict=True))})
         else:
             for a in actions:
                 arg = a.partition(" ")[2]
