@@ -203,3 +203,14 @@ def test_names_and_chat_are_shown_as_text_never_as_markup(server, new_page):
     assert ("hi " + evil) in b.locator("#chat-log").inner_text()
     assert b.locator("#table img, #chat-log img").count() == 0
     assert not b.evaluate("window.owned === 1") and not a.evaluate("window.owned === 1")
+
+
+def test_turn_timer_counts_down_and_the_watch_link_shows_the_spectators_view(server, new_page):
+    made = create(server, "barbu", "standard", ["human", "bot:heuristic", "bot:heuristic", "bot:heuristic"],
+                  timer="relaxed")
+    page = open_table(new_page(), made["seats"][0]["url"], server.base_url)
+    page.wait_for_selector("#clock:not([hidden])", timeout=10000)
+    assert "s left to act" in page.locator("#clock").inner_text()
+    page.click("#watch-link")
+    page.wait_for_selector("#table .table")
+    assert page.locator("#table .hand").count() == 0 and "You (" not in page.locator(".seats").inner_text()

@@ -146,12 +146,31 @@ function table() {
   const id = root.dataset.table;
   const params = new URLSearchParams(location.search);
   let token = params.get("token");
-  if (token) {
+  if (params.get("watch")) {
+    token = null;   // watch as a spectator, even from the browser that holds a seat
+  } else if (token) {
     localStorage.setItem(seatKey(id), token);
     history.replaceState(null, "", location.pathname + (params.get("lang") ? `?lang=${params.get("lang")}` : ""));
   } else {
     token = localStorage.getItem(seatKey(id));
   }
+  const clock = $("#clock");
+  let clockTimer = null;
+  const showClock = (c) => {
+    clearInterval(clockTimer);
+    if (!c || !clock) { if (clock) clock.hidden = true; return; }
+    const end = Date.now() + c.seconds * 1000;
+    const who = c.seat === mySeat ? words.you : fmt(words.seat, { n: c.seat + 1 });
+    const tick = () => {
+      const left = Math.max(0, Math.round((end - Date.now()) / 1000));
+      clock.textContent = fmt(words.clock, { seat: who, s: left });
+      if (!left) clearInterval(clockTimer);
+    };
+    clock.hidden = false;
+    tick();
+    clockTimer = setInterval(tick, 1000);
+  };
+  let mySeat = null;
   const conn = $("#conn");
   let ws = null, seq = -1, lastLine = -1, tries = 0, pingTimer = null, first = true, openedAt = 0;
   const pending = new Map();   // action id -> message, until acknowledged
@@ -206,7 +225,7 @@ function table() {
     ws.onmessage = (ev) => {
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
-      if (msg.type === "html") { if (msg.seq >= seq) { seq = msg.seq; swap(msg.html); } }
+      if (msg.type === "html") { if (msg.seq >= seq) { seq = msg.seq; mySeat = msg.seat; swap(msg.html); showClock(msg.clock); } }
       else if (msg.type === "ack") pending.delete(msg.id);
       else if (msg.type === "error") { if (msg.id) pending.delete(msg.id); showError(msg.message); live(msg.message); root.querySelectorAll("button[disabled]").forEach((b) => { b.disabled = false; }); }
       else if (msg.type === "chat") addChat(msg);
