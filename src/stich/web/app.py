@@ -242,23 +242,23 @@ def handle(actor, conn: Conn, raw: str) -> None:
                        "message": f"an act message needs an 'id': text of 1 to {MAX_CLIENT_ID} characters, unique "
                                   "per action"})
             return
-        actor.submit(actor.act, conn, cid, msg.get("action"))
+        actor.submit_from(conn, actor.act, cid, msg.get("action"))
     elif kind == "resync":
         seq = msg.get("seq", 0)
         if isinstance(seq, bool) or not isinstance(seq, int):
             conn.send({"type": "error", "id": None, "message": "'seq' must be a whole number"})
             return
-        actor.submit(actor.resync, conn, seq)
+        actor.submit_from(conn, actor.resync, seq)
     elif kind == "ping":
         conn.send({"type": "pong"})
     elif kind == "pong":
         pass
     elif kind == "chat":
-        actor.submit(actor.say, conn, msg.get("text"))
+        actor.submit_from(conn, actor.say, msg.get("text"))
     elif kind == "name":
-        actor.submit(actor.rename, conn, msg.get("name"))
+        actor.submit_from(conn, actor.rename, msg.get("name"))
     elif kind == "signal":
-        actor.submit(actor.signal, conn, msg.get("signal"))
+        actor.submit_from(conn, actor.signal, msg.get("signal"))
     else:
         conn.send({"type": "error", "id": None,
                    "message": f"unknown message type {kind!r}; types are act, resync, ping, chat, name, signal"})

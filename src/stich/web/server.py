@@ -134,6 +134,7 @@ class Server:
             if actor is not None:
                 self.tables[table_id] = actor
                 actor.start()
+                actor.maybe_evict()  # a finished match loaded for a page or a record
             fut.set_result(actor)
             return actor
         except BaseException as exc:

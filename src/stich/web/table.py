@@ -31,6 +31,7 @@ CHAT_KEEP = 50            # recent messages kept for new connections and pages
 MAX_ACTION = 200          # characters of an action text
 MAX_CLIENT_ID = 128
 EVICT_AFTER = 300.0       # seconds a finished table without connections stays in memory
+MAX_INFLIGHT = 64         # messages of one connection waiting in the actor
 SEND_QUEUE = 256          # frames waiting for a slow connection before it is dropped
 
 
@@ -66,6 +67,7 @@ class Conn:
         self.lang = lang
         self.out: asyncio.Queue = asyncio.Queue()
         self.closed = False
+        self.inflight = 0  # messages of this connection waiting in the table's actor
         self.task = asyncio.get_running_loop().create_task(self._pump())
 
     def send(self, message) -> None:
@@ -131,6 +133,21 @@ class TableActor:
     # --- the actor loop -----------------------------------------------------------------------
     def submit(self, fn, *args) -> None:
         self.inbox.put_nowait((fn, args))
+
+    def submit_from(self, conn: Conn, fn, *args) -> None:
+        """Queue a client's message; a client with too many waiting gets an error instead (no flood)."""
+        if conn.inflight >= MAX_INFLIGHT:
+            conn.send({"type": "error", "id": None, "message": "too many messages at once; wait for the answers"})
+            return
+        conn.inflight += 1
+
+        async def run():
+            try:
+                await fn(conn, *args)
+            finally:
+                conn.inflight -= 1
+
+        self.submit(run)
 
     async def _run(self) -> None:
         while True:
@@ -306,9 +323,9 @@ class TableActor:
         if conn.seat is not None and not any(c.seat == conn.seat for c in self.conns):
             self._start_grace(self.seats[conn.seat])
         self.broadcast_seats()
-        self._maybe_evict()
+        self.maybe_evict()
 
-    def _maybe_evict(self) -> None:
+    def maybe_evict(self) -> None:
         """A finished table nobody watches leaves memory after a while (it reloads from its log on demand)."""
         if self.finished and not self.conns:
             asyncio.get_running_loop().call_later(EVICT_AFTER, self.server.evict, self.id)
@@ -458,7 +475,7 @@ class TableActor:
                 conn.send(ack)
         if self.finished:
             event(log, "match over", table=self.id, actions=seq)
-            self._maybe_evict()
+            self.maybe_evict()
             for s in self.seats:
                 if s.grace:
                     s.grace.cancel()
