@@ -61,6 +61,10 @@ def test_every_legal_action_is_offered_and_no_hidden_card_is_shown(game, variant
             name = g.deck.long_name(g.deck.parse(code), lang)
             assert f'aria-label="{html.escape(name)}"' not in page, (step, code)
             assert f'data-action="play {code}"' not in page
+        # what a card button shows (its corner index) is part of its name (axe: label-content-name-mismatch)
+        for label, index in re.findall(r'<button[^>]*aria-label="([^"]*)"[^>]*><span class="face[^"]*" '
+                                       r'aria-hidden="true"><span class="ix">([^<]*)</span>', page):
+            assert len(index) == 1 or index.lower() in html.unescape(label).lower(), (label, index)
         spectator = render_table(ctx_for(state, None, lang))
         assert "data-action" not in spectator and 'class="hand"' not in spectator
         state.apply(rng.choice(state.legal_actions()))

@@ -26,6 +26,14 @@ class CardFace:
     symbol: str     # the id of the suit symbol in suits.svg, e.g. "german-E"
     red: bool
 
+    @property
+    def say(self) -> str:
+        """The name a button says: the long name, with the corner index where the name lacks it
+        (``Herz-Zehn (10)``), so that what a button shows is part of its name."""
+        if len(self.index) > 1 and self.index.lower() not in self.name.lower():
+            return f"{self.name} ({self.index})"
+        return self.name
+
 
 def family(deck) -> str:
     return FAMILY.get(deck.name, "french")
