@@ -114,3 +114,25 @@ def test_a_dead_bot_worker_is_replaced():
             pool.close()
 
     asyncio.run(main())
+
+
+def test_the_facade_serves_finished_and_uploaded_records(tmp_path):
+    from starlette.testclient import TestClient
+
+    from stich.web import create_app
+
+    g = stich.game("watten", "bavarian_2", target=3, lock_at=2)
+    s = g.new_state(seed=11)
+    while not s.is_terminal():
+        s.apply(s.legal_actions()[0])
+    with TestClient(create_app(db=str(tmp_path / "f.sqlite3"), bot_workers=0)) as client:
+        facade = client.app.state.stich
+        up = client.post("/api/records", json=s.record()).json()
+        assert client.portal.call(facade.record, up["id"])["actions"] == s.record()["actions"]
+        t = client.post("/api/tables", json={"game": "watten", "variant": "bavarian_2", "seats": ["human", "bot"]})
+        tid = t.json()["table"]
+        meta = client.portal.call(facade.table_meta, tid)
+        assert meta["game"] == "watten" and meta["finished"] is False and meta["seats"][1]["kind"] == "bot"
+        assert client.portal.call(facade.record, tid) is None  # not before the match is over
+        assert client.portal.call(facade.table_meta, "nosuchtable") is None
+        assert client.portal.call(facade.record, "nosuchtable") is None
