@@ -116,6 +116,7 @@ def test_a_dead_bot_worker_is_replaced():
     asyncio.run(main())
 
 
+@pytest.mark.filterwarnings("ignore:Using `httpx` with `starlette.testclient`")
 def test_the_facade_serves_finished_and_uploaded_records(tmp_path):
     from starlette.testclient import TestClient
 
