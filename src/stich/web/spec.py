@@ -150,7 +150,7 @@ def parse_table(body) -> TableSpec:
     """A ``POST /api/tables`` body -> TableSpec, or BadRequest."""
     if not isinstance(body, dict):
         raise BadRequest("the request body must be a JSON object")
-    known = {"game", "variant", "options", "seats", "public", "grace", "timer", "signals", "bot_delay", "name", "test"}
+    known = {"game", "variant", "options", "seats", "public", "grace", "timer", "signals", "bot_delay", "test"}
     extra = sorted(set(body) - known)
     if extra:
         raise BadRequest(f"unknown field(s): {', '.join(extra)}; fields are: {', '.join(sorted(known))}")
