@@ -16,7 +16,7 @@ import time
 from sqlalchemy import select, update
 
 import stich
-from stich.bots import default_bot_name
+from stich.bots import bot_names, default_bot_name
 from stich.engine import StichError
 from stich.web import store
 from stich.web.botpool import BotPool, bot_seed
@@ -60,6 +60,9 @@ class Server:
         self.secret = await store.server_secret(self.engine)
         self.writer = store.Writer(self.engine)
         self.writer.start()
+        # Every bot module is imported here, on the event loop's thread, before any request: the
+        # registry loads once, and a worker thread warming up must never see it half-loaded.
+        bot_names()
         self.pool = BotPool(self.bot_workers)
         self.pool.warm()
         rows = await store.fetch_all(self.engine, select(store.tables.c.id).where(store.tables.c.finished.is_(False)))
