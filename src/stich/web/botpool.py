@@ -14,6 +14,8 @@ import logging
 import multiprocessing
 import os
 import random
+import signal
+import sys
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 log = logging.getLogger("stich.web")
@@ -46,6 +48,20 @@ def _warm() -> None:
     stich.bots.bot_names()  # import every bot module once per worker
 
 
+def _init_worker(server_pid: int) -> None:
+    """A worker dies with its server, even after ``kill -9`` of the server (Linux: PR_SET_PDEATHSIG)."""
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # 1 = PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != server_pid:  # the server died before prctl took effect
+        os._exit(0)
+    _warm()
+
+
 class BotPool:
     """Worker processes for bot thinking (``workers=0``: threads, for tiny set-ups)."""
 
@@ -59,7 +75,8 @@ class BotPool:
         if self.workers == 0:
             return ThreadPoolExecutor(max_workers=2, thread_name_prefix="stich-bot")
         ctx = multiprocessing.get_context("spawn")  # no fork of a process with threads and sockets
-        return ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx, initializer=_warm)
+        return ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx, initializer=_init_worker,
+                                   initargs=(os.getpid(),))
 
     def warm(self) -> None:
         """Start the workers now, so that the first bot move does not wait for them."""

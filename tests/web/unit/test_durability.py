@@ -3,6 +3,7 @@ the disconnect grace period with its bot takeover and hand-back, and the turn ti
 
 from __future__ import annotations
 
+import os
 import time
 
 import stich
@@ -126,3 +127,39 @@ def test_turn_timer_lets_the_bot_move(serve):
     assert a.until(lambda m: m["type"] == "state" and m["seq"] == 1, timeout=20)
     a.close()
     b.close()
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open(f"/proc/{d}/stat") as f:
+                    if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
+                        out.append(int(d))
+            except (OSError, ValueError, IndexError):
+                continue
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_bot_workers_die_with_a_killed_server(tmp_path):
+    srv = Served(str(tmp_path / "w.sqlite3"), tmp_path, workers=2).start()
+    try:
+        status, t = srv.post("/api/tables", {**SHORT, "seats": ["bot:random", "bot:heuristic"]})
+        wait_record(srv, t["table"])  # the workers have thought
+        children = _children(srv.proc.pid)
+        assert children
+    finally:
+        srv.kill9()
+    end = time.time() + 10
+    while time.time() < end and any(_alive(p) for p in children):
+        time.sleep(0.1)
+    assert not [p for p in children if _alive(p)], "bot workers outlived their server"
