@@ -51,18 +51,23 @@ def card_tokens(text: str, codes: frozenset[str]) -> set[str]:
 
 #: Cards that a game's rules name whatever the deal (Watten's Kritische: Maxi, Belli, Spitz; the Weli).
 RULE_CARDS = {"watten": {"HK", "L7", "E7", "S6"}}
+WATTEN_RANKS = ("7", "8", "9", "10", "U", "O", "K", "A")
 
 
 def derived_cards(view: dict, game: str) -> set[str]:
     """Cards a seat may name because rule facts it knows define them, not because anyone holds them:
     Battn's Il Buono (the Schlòk rank in the Trumpf suit); in Watten, once the seat knows the Schlag,
-    the Rechte and the Linke (every card of the Schlag rank)."""
+    the Rechte and the Linke (every card of the Schlag rank), and with the trump the Guate."""
     out = set(RULE_CARDS.get(game, ()))
     info = view.get("info") or {}
     if game == "battn" and info.get("schlok") and info.get("trumpf"):
         out.add(f"{info['trumpf']}{info['schlok']}")
     if game == "watten" and view.get("schlag"):
-        out |= {suit + view["schlag"] for suit in "HSEL"}
+        schlag = view["schlag"]
+        out |= {suit + schlag for suit in "HSEL"}
+        if view.get("trump") and schlag in WATTEN_RANKS:      # the Guate: one rank above, Ace -> 7
+            guate = WATTEN_RANKS[(WATTEN_RANKS.index(schlag) + 1) % len(WATTEN_RANKS)]
+            out |= {view["trump"] + guate, view["trump"] + "7"}
     return out
 
 

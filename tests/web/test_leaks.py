@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 
 import pytest
 
@@ -45,15 +46,19 @@ async def _random_match(srv, game, variant, options, rng):
         clients = seat_clients(srv, t, script_seed=rng.random())
         watch_json = SeatClient(srv, t["table"], None)
         watch_html = SeatClient(srv, t["table"], None, fmt="html", lang=rng.choice(["de", "it", "en", "fr"]))
-        await watch_json.connect()
-        await watch_html.connect()
+        # a second, HTML, connection of one human seat (as a second device of the same player)
+        player = rng.choice(clients)
+        seat_html = SeatClient(srv, t["table"], player.token, seat=player.seat, fmt="html",
+                               lang=rng.choice(["de", "it", "en", "fr"]), act=False)
+        for c in (watch_json, watch_html, seat_html):
+            await c.connect()
         await asyncio.gather(*(c.play(timeout=60) for c in clients), watch_json.follow(timeout=60),
-                             _follow_html(watch_html, clients))
+                             _follow_html(watch_html, clients), _follow_html(seat_html, clients))
         record = await get_record(http, t["table"])
-        for c in clients + [watch_json, watch_html]:
+        for c in clients + [watch_json, watch_html, seat_html]:
             await c.close()
     tokens = tuple(s["token"] for s in t["seats"] if s.get("token")) + (t["table"],)
-    return record, clients, watch_json, watch_html, tokens
+    return record, clients, (watch_json, watch_html), (player, seat_html), tokens
 
 
 async def _follow_html(watcher: SeatClient, players: list[SeatClient]) -> None:
@@ -71,34 +76,44 @@ async def _follow_html(watcher: SeatClient, players: list[SeatClient]) -> None:
         pass
 
 
-def _check_html_spectator(record, watch_json: SeatClient, watch_html: SeatClient, secrets) -> int:
-    """Each HTML frame of a spectator names only cards the spectator saw in the match so far
-    (the prefix found from the JSON spectator's frame of the same seq)."""
-    oracle = SeatOracle(record, None, secrets)
+def _around(text: str, token: str, width: int = 300) -> str:
+    m = re.search(rf"\b{re.escape(token)}\b", text)
+    return f"...{text[max(0, m.start() - width):m.end() + width]}..." if m else ""
+
+
+def _check_html(record, json_client: SeatClient, html_client: SeatClient, secrets) -> int:
+    """Each HTML frame of a connection names only cards its seat saw in the match so far, the cards
+    of its legal actions, and cards the rules name (the record prefix is found from the JSON frame
+    of the same seq on another connection of the same seat)."""
+    seat = json_client.seat
+    oracle = SeatOracle(record, seat, secrets)
     prefix_of_seq: dict[int, int] = {}
-    for msg, raw in zip(watch_json.frames, watch_json.raw, strict=True):
+    for msg, raw in zip(json_client.frames, json_client.raw, strict=True):
         if msg.get("type") == "state":
             oracle.match_state(msg, raw)
             prefix_of_seq[msg["seq"]] = oracle.k
     game = oracle.game
     codes = frozenset(game.deck.codes)
     checked = 0
-    for msg in watch_html.frames:
+    for msg in html_client.frames:
         if msg.get("type") != "html" or msg["seq"] not in prefix_of_seq:
             continue
-        assert msg.get("seat") is None and msg["legal"] == []
+        assert msg.get("seat") == seat
         k = prefix_of_seq[msg["seq"]]
         state = game.new_state(record["seed"], **(record.get("setup") or {}))
         for _, text in record["actions"][:k]:
             state.apply(text)
-        view = state.view(None)
-        seen = (card_tokens(json.dumps(state.visible_events(None)), codes) | card_tokens(json.dumps(view), codes)
-                | derived_cards(view, game.name))
+        view = state.view(seat)
+        legal = [str(a) for a in state.legal_actions()] if state.current_player == seat else []
+        assert sorted(msg["legal"]) == sorted(legal)
+        seen = (card_tokens(json.dumps(state.visible_events(seat)), codes) | card_tokens(json.dumps(view), codes)
+                | card_tokens(" ".join(legal), codes) | derived_cards(view, game.name))
         html = msg["html"]
         for s in secrets:
             html = html.replace(s, " ")
         extra = card_tokens(html, codes) - seen
-        assert not extra, f"spectator html at seq {msg['seq']} names unseen cards {sorted(extra)}:\n{html[:3000]}"
+        assert not extra, f"seat {seat} html at seq {msg['seq']} names unseen cards {sorted(extra)}:\n" + "\n".join(
+            _around(html, card) for card in sorted(extra))
         if not state.is_terminal():
             assert str(record["seed"]) not in msg["html"]
         checked += 1
@@ -117,11 +132,12 @@ def test_every_frame_of_random_matches_is_within_the_seat_view(server):
 
     results = run(go(), timeout=140)
     total = 0
-    for record, clients, watch_json, watch_html, secrets in results:
+    for record, clients, (watch_json, watch_html), (player, seat_html), secrets in results:
         replay_ok(record)
         for c in clients + [watch_json]:
             total += check_frames(record, c, secrets)
-        assert _check_html_spectator(record, watch_json, watch_html, secrets) > 0
+        assert _check_html(record, watch_json, watch_html, secrets) > 0
+        assert _check_html(record, player, seat_html, secrets) > 0
     assert total > 100
 
 
@@ -154,10 +170,10 @@ def twin_setups(game, rng: random.Random, a: int, b: int) -> tuple[dict, dict]:
 async def _settle(clients: list[SeatClient], seq: int, timeout=10.0) -> None:
     for c in clients:
         if c.seq < seq:
-            await c.recv_until(lambda m, c=c: m.get("type") == "state" and m["seq"] >= seq, timeout)
+            await c.recv_until(lambda m: m.get("type") in ("state", "html") and m["seq"] >= seq, timeout)
 
 
-async def _step(clients: list[SeatClient], mover: int, action: str) -> None:
+async def _step(clients: list[SeatClient], observers: list[SeatClient], mover: int, action: str) -> None:
     """One action by seat ``mover``, then wait until every seat has the resulting state."""
     c = clients[mover]
     before = c.seq
@@ -166,13 +182,20 @@ async def _step(clients: list[SeatClient], mover: int, action: str) -> None:
     assert aid in c.acked_ids, c.errors
     if c.seq <= before:
         await c.recv_until(lambda m: m.get("type") == "state" and m["seq"] > before, 10)
-    await _settle(clients, c.seq)
+    await _settle(clients + observers, c.seq)
 
 
-def _state_frames(client: SeatClient, table: str) -> list[str]:
-    """The seat's state frames as text, the table id blanked (the one thing twins may not share)."""
-    return [json.dumps(m, sort_keys=True).replace(table, "<table>") for m in client.frames
-            if m.get("type") == "state"]
+def _frames(client: SeatClient, kind: str, blank: tuple[str, ...]) -> list[str]:
+    """The connection's frames of one type as text, with the table id and tokens blanked (the things
+    twins may not share)."""
+    out = []
+    for m in client.frames:
+        if m.get("type") == kind:
+            text = json.dumps(m, sort_keys=True)
+            for b in blank:
+                text = text.replace(b, "<blank>")
+            out.append(text)
+    return out
 
 
 @pytest.mark.timeout(90)
@@ -190,10 +213,13 @@ def test_twin_tables_give_a_seat_identical_frames(server, game_name, variant, op
             tables = [await create_table(http, game_name, variant, ["human"] * n, options,
                                          test={"seed": seed, "setup": setup}) for setup in (one, other)]
             both = [seat_clients(server, t) for t in tables]
-            for clients in both:
-                for c in clients:
+            # the observer's seat also watches through an HTML connection (what its browser gets)
+            pages = [SeatClient(server, t["table"], clients[OBSERVER].token, seat=OBSERVER, fmt="html", lang="en",
+                                act=False) for t, clients in zip(tables, both, strict=True)]
+            for clients, page in zip(both, pages, strict=True):
+                for c in clients + [page]:
                     await c.connect()
-                    await c.recv_until(lambda m: m.get("type") == "state", 10)
+                    await c.recv_until(lambda m: m.get("type") in ("state", "html"), 10)
             steps = 0
             while steps < max_steps:
                 views = [clients[OBSERVER].state["view"] for clients in both]
@@ -206,20 +232,22 @@ def test_twin_tables_give_a_seat_identical_frames(server, game_name, variant, op
                 if not common:       # a swapped card would have to show: the twins part here
                     break
                 action = rng.choice(common)
-                for clients in both:
-                    await _step(clients, mover, action)
+                for clients, page in zip(both, pages, strict=True):
+                    await _step(clients, [page], mover, action)
                 steps += 1
-            for clients in both:
-                for c in clients:
+            for clients, page in zip(both, pages, strict=True):
+                for c in clients + [page]:
                     await c.close()
-        return tables, both, steps
+        return tables, both, pages, steps
 
-    tables, both, steps = run(go(), timeout=80)
+    tables, both, pages, steps = run(go(), timeout=80)
     assert steps >= 5, f"the twins parted after {steps} actions: no test"
-    frames = [_state_frames(clients[OBSERVER], t["table"]) for t, clients in zip(tables, both, strict=True)]
-    assert len(frames[0]) == len(frames[1])
-    for i, (x, y) in enumerate(zip(*frames, strict=True)):
-        assert x == y, f"frame {i} differs between twins for seat {OBSERVER}:\n{x[:1500]}\n{y[:1500]}"
+    blanks = [(t["table"],) + tuple(s["token"] for s in t["seats"]) for t in tables]
+    for kind, conns in (("state", [clients[OBSERVER] for clients in both]), ("html", pages)):
+        frames = [_frames(c, kind, b) for c, b in zip(conns, blanks, strict=True)]
+        assert len(frames[0]) == len(frames[1]) > steps
+        for i, (x, y) in enumerate(zip(*frames, strict=True)):
+            assert x == y, f"{kind} frame {i} differs between twins for seat {OBSERVER}:\n{x[:1500]}\n{y[:1500]}"
     # and the frames really do come from different deals: the swapping seats saw different hands
     a = swap[0]
     hands = [[m["view"]["hand"] for m in clients[a].frames if m.get("type") == "state"] for clients in both]
@@ -227,4 +255,5 @@ def test_twin_tables_give_a_seat_identical_frames(server, game_name, variant, op
     # the observer's frames equal the engine's views along the actions both tables took
     state = game.new_state(seed, **one)
     want = canon(state.view(OBSERVER))
-    assert json.loads(frames[0][0])["view"] == want
+    first = next(m for m in both[0][OBSERVER].frames if m.get("type") == "state")
+    assert first["view"] == want

@@ -214,3 +214,13 @@ def test_turn_timer_counts_down_and_the_watch_link_shows_the_spectators_view(ser
     page.click("#watch-link")
     page.wait_for_selector("#table .table")
     assert page.locator("#table .hand").count() == 0 and "You (" not in page.locator(".seats").inner_text()
+
+
+def test_a_forged_token_gets_the_spectators_view_and_says_why(server, new_page):
+    made = create(server, "battn", "standard", ["human", "bot:heuristic", "bot:heuristic", "bot:heuristic"])
+    page = new_page()
+    page.goto(f"{server.base_url}/t/{made['table']}?token=forged-token-of-nobody")
+    page.wait_for_selector("#table .table")
+    assert page.locator("#table .hand").count() == 0          # no seat, no hand
+    assert page.locator("#errors").inner_text().strip() != ""  # and the page says the link was refused
+    assert page.evaluate(f"localStorage.getItem('stich.seat.{made['table']}')") is None
