@@ -75,3 +75,39 @@ def test_reconnect_storm_gives_the_records_of_an_undisturbed_run(server):
         assert record["events"] == calm_record["events"]
         assert record["returns"] == calm_record["returns"]
     assert not any(c.errors for c in clients), [c.errors for c in clients if c.errors][:3]
+
+
+@pytest.mark.timeout(40)
+def test_a_resent_action_id_takes_effect_once(server):
+    """The same id sent three times (twice on one socket, once more on a new one) gets the same ack
+    each time, and the action is applied once."""
+    async def go():
+        async with http_client(server) as http:
+            t = await create_table(http, "watten", "euregio", ["human"] * 4, {"target": 3, "lock_at": 1})
+            clients = seat_clients(server, t)
+            for c in clients:
+                await c.connect()
+                await c.recv_until(lambda m: m.get("type") == "state", 10)
+            mover = clients[clients[0].state["view"]["current_player"]]
+            n0 = len(mover.state["view"]["actions"])
+            action = sorted(mover.state["legal"])[0]
+            aid = await mover.act(action)
+            await mover.send({"type": "act", "id": aid, "action": action})
+            answers = [await mover.recv_until(lambda m: m.get("id") == aid, 10) for _ in range(2)]
+            await mover.close()
+            again = SeatClient(server, t["table"], mover.token, seat=mover.seat)
+            again.sent[aid] = action
+            await again.connect()
+            await again.send({"type": "act", "id": aid, "action": action})
+            answers.append(await again.recv_until(lambda m: m.get("id") == aid, 10))
+            assert [a["type"] for a in answers] == ["ack"] * 3, answers
+            # exactly one change: the watcher's view is one action further than before, no more
+            watch = SeatClient(server, t["table"], None)
+            await watch.connect()
+            now = await watch.recv_until(lambda m: m.get("type") == "state", 10)
+            assert [a[1] for a in now["view"]["actions"]].count(action) == 1
+            assert len(now["view"]["actions"]) == n0 + 1, now["view"]["actions"]
+            for c in clients + [again, watch]:
+                await c.close()
+
+    run(go(), timeout=35)
