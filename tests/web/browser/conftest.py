@@ -18,7 +18,7 @@ AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 SHOTS = Path(__file__).resolve().parents[3] / "docs" / "screenshots"
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def server(tmp_path_factory):
     if not shutil.which(CHROMIUM) and not Path(CHROMIUM).exists():
         pytest.skip(f"no chromium at {CHROMIUM}")
@@ -28,8 +28,10 @@ def server(tmp_path_factory):
     srv.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser(server):
+    # package scope, not session: Playwright's sync API keeps an asyncio loop running in this thread
+    # while it is open, and later tests (tests/web/...) call asyncio.run()
     from playwright.sync_api import sync_playwright
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=[

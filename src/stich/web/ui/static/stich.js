@@ -232,7 +232,14 @@ function table() {
     };
     ws.onclose = (ev) => {
       clearInterval(pingTimer);
-      if (ev.code === 4403 || ev.code === 4404) { status(ev.reason || words.error, true); return; }
+      if (ev.code === 4403 && token) {   // a seat token this table does not know (e.g. an old one): watch instead
+        localStorage.removeItem(seatKey(id));
+        token = null;
+        showError(ev.reason || words.error);
+        setTimeout(connect, 0);
+        return;
+      }
+      if (ev.code === 4403 || ev.code === 4404 || ev.code === 4400) { status(ev.reason || words.error, true); return; }
       status(words.offline, true);
       const delay = Math.min(10000, 500 * 2 ** tries++) * (0.5 + Math.random() / 2);
       setTimeout(connect, delay);
