@@ -174,3 +174,29 @@ def test_lobby_lists_public_tables_and_join_claims_free_seats(server):
             assert seat_actions(record, c.seat) == c.acked
 
     run(go(), timeout=28)
+
+
+@pytest.mark.timeout(30)
+def test_turn_timer_lets_the_bot_move_for_a_seat_that_waits(server):
+    async def go():
+        async with http_client(server) as http:
+            r = await http.post("/api/tables", json={
+                "game": "watten", "variant": "euregio", "options": WATTEN, "timer": 1,
+                "seats": ["human", "human", "human", "human"]})
+            assert r.status_code == 201, r.text
+            t = r.json()
+            clients = [SeatClient(server, t["table"], s["token"], seat=s["seat"]) for s in t["seats"]]
+            for c in clients:
+                await c.connect()
+                await c.recv_until(lambda m: m.get("type") == "state", 10)
+            first = clients[0].state
+            mover = first["view"]["current_player"]
+            assert first.get("clock", {}).get("seat") == mover, first.get("clock")
+            # nobody acts: within a few seconds the mover's bot has moved, and nobody got an ack
+            moved = await clients[0].recv_until(lambda m: m.get("type") == "state" and m["seq"] > first["seq"], 8)
+            assert moved["view"]["actions"] and moved["view"]["actions"][-1][0] == mover
+            assert not any(c.acked for c in clients)
+            for c in clients:
+                await c.close()
+
+    run(go(), timeout=25)
