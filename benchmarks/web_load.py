@@ -149,6 +149,13 @@ class Table:
         done = asyncio.Event()
 
         async def seat(ws, first: bool):
+            try:
+                await play_seat(ws, first)
+            except ConnectionClosed:
+                if not (done.is_set() or self.run.stop.is_set()):
+                    raise
+
+        async def play_seat(ws, first: bool):
             last_seq = -1
             acted_on = -1
             waiting = None
@@ -313,7 +320,8 @@ def main(argv=None) -> None:
           f"{args.rate:g} human action/s per table, {result['seconds']} s measured ({result['date']}; "
           f"{result['machine']})")
     print(f"  actions/s: {result['table_actions_per_s']} at the tables "
-          f"({result['acked_actions_per_s']} by simulated humans)")
+          f"({result['acked_actions_per_s']} by simulated humans, "
+          f"{round(result['table_actions_per_s'] - result['acked_actions_per_s'], 1)} by bots)")
     print(f"  action->update latency: p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms"
           + (f"; to all four seats p50 {result['p50_all_ms']} ms, p99 {result['p99_all_ms']} ms"
              if args.mode == "humans" else ""))
