@@ -137,3 +137,17 @@ def test_a_bad_option_gets_the_engines_words(server, new_page):
     page.click("#create button[type=submit]")
     page.wait_for_selector("#errors p")
     assert "target" in page.locator("#errors").inner_text()
+
+
+def test_dark_scheme_and_reduced_motion_pages_are_axe_clean(server, new_page):
+    made = api(server, "/api/tables", {"game": "watten", "variant": "euregio",
+                                       "seats": ["human", "bot:heuristic", "bot:heuristic", "bot:heuristic"]})
+    page = new_page(locale="de-DE", color_scheme="dark", reduced_motion="reduce")
+    for url in ("/", made["seats"][0]["url"]):
+        page.goto(server.base_url + url)
+        if "/t/" in url:
+            page.wait_for_selector("#table .table")
+        assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
+        assert run_axe(page) == [], url
+    # no transition on the cards when the reader asked for less motion
+    assert page.evaluate("getComputedStyle(document.querySelector('#table .card')).transitionDuration") in ("0s", "")
