@@ -110,10 +110,10 @@ class Server:
             public=spec.public, finished=False,
             created=time.time(), record=None)]
         for i, s in enumerate(spec.seats):
-            stmts.append(store.seats.insert().values(
+            stmts.append((store.seats, dict(
                 table_id=table_id, seat=i, kind=s.kind, bot=s.bot,
                 token_hash=token_hash(tokens[i]) if i in tokens else None, name=names.get(i) or s.name,
-                claimed=i in claimed))
+                claimed=i in claimed)))
         await self.writer.write(*stmts)
         actor = await self.table(table_id)
         event(log, "table created", table=table_id, game=game.name, variant=game.variant,

@@ -178,15 +178,30 @@ class Writer:
                 pass
 
     async def write(self, *stmts) -> None:
+        """Commit ``stmts``: SQLAlchemy statements, or ``(table, row)`` pairs meaning "insert this row"."""
         fut = asyncio.get_running_loop().create_future()
         self.queue.put_nowait((stmts, fut))
         await asyncio.shield(fut)
 
     async def _commit(self, batch) -> None:
+        # Rows for the same table go in one executemany: each execute is a trip to the database
+        # driver's thread, and a busy server commits hundreds of actions per transaction.
         async with self.engine.begin() as conn:
+            rows: dict = {}
+
+            async def flush():
+                for table, params in rows.items():
+                    await conn.execute(table.insert(), params)
+                rows.clear()
+
             for stmts, _fut in batch:
                 for stmt in stmts:
-                    await conn.execute(stmt)
+                    if isinstance(stmt, tuple):
+                        rows.setdefault(stmt[0], []).append(stmt[1])
+                    else:
+                        await flush()  # keep the order of statements and rows
+                        await conn.execute(stmt)
+            await flush()
 
     async def _run(self) -> None:
         while True:

@@ -438,8 +438,8 @@ class TableActor:
             answer = {"type": "error", "id": cid, "message": error}
             if seat is not None:
                 try:
-                    await self.server.writer.write(store.answers.insert().values(
-                        table_id=self.id, seat=seat, client_id=cid, seq=None, error=error))
+                    await self.server.writer.write((store.answers, dict(
+                        table_id=self.id, seat=seat, client_id=cid, seq=None, error=error)))
                     self.answers[key] = answer
                 except Exception:  # noqa: BLE001 - the refusal stands; only its memory is lost
                     pass
@@ -453,11 +453,10 @@ class TableActor:
         """Append the action to the log (committed), then adopt the new state and tell everyone."""
         seq = len(new.history)
         text = str(new.history[-1][1])
-        stmts = [store.actions.insert().values(table_id=self.id, seq=seq, seat=seat, action=text, origin=origin,
-                                               client_id=cid, at=time.time())]
+        stmts = [(store.actions, dict(table_id=self.id, seq=seq, seat=seat, action=text, origin=origin,
+                                      client_id=cid, at=time.time()))]
         if cid is not None:
-            stmts.append(store.answers.insert().values(table_id=self.id, seat=seat, client_id=cid, seq=seq,
-                                                       error=None))
+            stmts.append((store.answers, dict(table_id=self.id, seat=seat, client_id=cid, seq=seq, error=None)))
         if new.is_terminal():
             stmts.append(update(store.tables).where(store.tables.c.id == self.id).values(
                 finished=True, record=store.dumps(self.make_record(new))))
@@ -511,8 +510,8 @@ class TableActor:
             conn.send({"type": "error", "id": None,
                        "message": f"too many messages: at most {CHAT_RATE[0]} per {CHAT_RATE[1]:g} seconds"})
             return
-        await self.server.writer.write(store.chat.insert().values(table_id=self.id, seat=s.seat, name=s.name,
-                                                                  text=text, at=time.time()))
+        await self.server.writer.write((store.chat, dict(table_id=self.id, seat=s.seat, name=s.name, text=text,
+                                                         at=time.time())))
         self.chat.append({"seat": s.seat, "name": s.name, "text": text})
         msg = store.dumps({"type": "chat", "seat": s.seat, "name": escape(s.name), "text": escape(text)})
         for c in list(self.conns):
