@@ -161,10 +161,12 @@ class Server:
             store.chat.c.table_id == table_id).order_by(store.chat.c.id.desc()).limit(50))
         game = stich.game(row["game"], row["variant"], **json.loads(row["options"]))
         state = game.new_state(seed=int(row["seed"]), **(json.loads(row["setup"]) if row["setup"] else {}))
+        marks = [len(state.events)]
         for i, a in enumerate(action_rows):
             if a["seq"] != i + 1 or a["seat"] != state.current_player:
                 raise RuntimeError(f"table {table_id}: the log is broken at seq {a['seq']}")
             state.apply(a["action"])
+            marks.append(len(state.events))
         answers = {}
         for a in answer_rows:
             if a["error"] is None:
@@ -177,7 +179,7 @@ class Server:
         if action_rows:
             event(log, "table restored", table=table_id, seq=len(action_rows))
         return TableActor(self, table_id, game, state, seats, json.loads(row["settings"]), bool(row["public"]),
-                          answers, chat)
+                          answers, chat, marks)
 
     # --- the HTTP API's work ------------------------------------------------------------------
     async def create_from_body(self, body) -> dict:

@@ -113,7 +113,7 @@ class TableActor:
     """One table: its state, seats, connections, timers and bots."""
 
     def __init__(self, server, table_id: str, game, state, seats: list[Seat], settings: dict, public: bool,
-                 answers: dict, chat: list[dict]):
+                 answers: dict, chat: list[dict], marks: list[int]):
         self.server = server
         self.id = table_id
         self.game = game
@@ -123,6 +123,7 @@ class TableActor:
         self.public = public
         self.answers = answers           # (seat, client id) -> the answer frame
         self.chat = deque(chat, maxlen=CHAT_KEEP)
+        self.marks = marks                 # seq -> how many of the state's events existed then
         self.conns: set[Conn] = set()
         self.inbox: asyncio.Queue = asyncio.Queue()
         self.bot_pending: int | None = None  # the seq a bot is thinking about
@@ -466,6 +467,7 @@ class TableActor:
             event(log, "commit failed", logging.ERROR, table=self.id, seq=seq, error=repr(exc))
             return None
         self.state = new
+        self.marks.append(len(new.events))
         self.bot_pending = None
         if cid is not None:
             ack = {"type": "ack", "id": cid, "seq": seq}
@@ -555,9 +557,18 @@ class TableActor:
         self.seats[conn.seat].name = name
         self.broadcast_seats()
 
+    def missed(self, seat: int | None, since: int) -> list[dict]:
+        """The events ``seat`` may see that happened after ``since`` (the engine's audience rule, as in
+        ``state.visible_events(seat)``)."""
+        bit = 0 if seat is None else 1 << seat
+        return [dict(ev) for aud, ev in self.state.events[self.marks[since]:] if aud is None or aud & bit]
+
     async def resync(self, conn: Conn, seq) -> None:
-        """A full snapshot (card tables are small): the current frame and the seats."""
+        """A full snapshot (card tables are small): the seats, the current frame, and the events the
+        seat missed since ``seq`` when the client's seq is one this table had."""
         conn.send({"type": "seats", "seats": self.seats_info()})
         frame = self.frame(conn.seat, conn.fmt, conn.lang)
         frame["resync"] = True
+        if 0 <= seq <= self.seq:
+            frame["missed"] = {"since": seq, "events": self.missed(conn.seat, seq)}
         conn.send(frame)

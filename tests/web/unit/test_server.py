@@ -266,3 +266,30 @@ def test_a_bad_database_is_one_clear_line(tmp_path):
                       ("mysql://x", "file path or a postgresql:// URL")]:
         out = subprocess.run([STICH, "serve", "--port", "0", "--db", db], capture_output=True, text=True, timeout=60)
         assert out.returncode != 0 and words in out.stderr and "Traceback" not in out.stderr
+
+
+def test_resync_tells_each_seat_what_it_missed(srv):
+    status, t = srv.post("/api/tables", {**SHORT, "seats": ["human", "human"], "test": {"seed": 42}})
+    assert status == 201
+    game = stich.game(SHORT["game"], SHORT["variant"], **SHORT["options"])
+    ref = game.new_state(seed=42)
+    seen0 = {seat: len(ref.visible_events(seat)) for seat in (0, 1, None)}
+    clients = {s["seat"]: srv.socket(t["table"], s["token"]) for s in t["seats"]}
+    for c in clients.values():
+        c.until(lambda m: m["type"] == "state")
+    for i in range(3):  # three actions, as the table's reference state plays them
+        mover = clients[ref.current_player]
+        if mover.state["seq"] != i:
+            mover.until(lambda m, i=i: m["type"] == "state" and m["seq"] == i)
+        action = mover.state["legal"][0]
+        assert mover.act(f"r{i}", action)["type"] == "ack"
+        ref.apply(action)
+    watcher = srv.socket(t["table"])
+    for seat, c in [*clients.items(), (None, watcher)]:
+        c.send({"type": "resync", "seq": 0})
+        snap = c.until(lambda m: m["type"] == "state" and m.get("resync"))
+        assert snap["seq"] == 3 and snap["missed"]["since"] == 0
+        assert snap["missed"]["events"] == json.loads(json.dumps(ref.visible_events(seat)[seen0[seat]:]))
+        c.send({"type": "resync", "seq": 99})  # a seq this table never had: the snapshot only
+        assert "missed" not in c.until(lambda m: m["type"] == "state" and m.get("resync"))
+        c.close()
