@@ -75,11 +75,21 @@ def test_record_upload_replays(server, new_page, tmp_path):
     page.goto(server.base_url + "/replay")
     page.set_input_files("#record-file", str(path))
     page.click("main form button[type=submit]")
+    page.wait_for_url("**/replay/*")            # stored: the replay has its own address to share
     page.wait_for_selector("#table .table")
-    assert "Step 0 of" in page.locator("main").inner_text()
     page.click("text=Next")
+    page.wait_for_url("**step=1**")
     assert "Step 1 of" in page.locator("main").inner_text()
     assert run_axe(page) == []
+    # without JavaScript the form posts the file and the record is stepped in the page itself
+    plain = new_page(java_script_enabled=False)
+    plain.goto(server.base_url + "/replay")
+    plain.set_input_files("#record-file", str(path))
+    plain.click("main form button[type=submit]")
+    plain.wait_for_selector("#table .table")
+    assert "Step 0 of" in plain.locator("main").inner_text()
+    plain.click("text=Next")
+    assert "Step 1 of" in plain.locator("main").inner_text()
 
 
 def test_quick_play_is_one_click_from_the_home_page(server, new_page):

@@ -12,10 +12,11 @@ from stich.web.ui.table import render_table
 
 
 def parse_step(raw, total: int) -> int:
+    """The step asked for, within 0..total; the deal (0) when none or not a number."""
     try:
         step = int(str(raw).strip())
     except ValueError:
-        return total
+        return 0
     return min(max(step, 0), total)
 
 

@@ -289,5 +289,19 @@ function replay() {
   });
 }
 
-const pages = { home, lobby, table, replay };
+// --- upload: store the record on the server, then show it at its own shareable address ---------------
+function upload() {
+  const form = $("#upload-form");
+  form?.addEventListener("submit", async (ev) => {
+    const file = $("#record-file").files[0];
+    if (!file) return;
+    ev.preventDefault();
+    try {
+      const data = await postJSON("/api/records", JSON.parse(await file.text()));
+      location.href = data.url;
+    } catch (e) { showError(e.message); }
+  });
+}
+
+const pages = { home, lobby, table, replay, upload };
 pages[document.body.dataset.page]?.();
