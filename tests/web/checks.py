@@ -74,9 +74,11 @@ def derived_cards(view: dict, game: str) -> set[str]:
 class SeatOracle:
     """The local replay of a finished record, walked forward as one seat's frames arrive.
 
-    ``match(frame)`` finds the prefix of the record whose ``view(seat)`` equals the frame's view
-    (never going back), checks ``legal``, and checks that the whole frame text names no card the
-    engine's view for that seat does not name.
+    ``match_state(frame)`` checks a ``state`` frame of seq n (the number of actions in the table's
+    log) against the record's prefix of n actions (never going back): the view is ``view(seat)``
+    there, ``legal`` that seat's legal actions, a resync's ``missed`` events exactly the events the
+    seat may see between the two seqs, and the whole frame text names no card beyond those the
+    engine's view and legal actions name.
     """
 
     def __init__(self, record: dict, seat: int | None, secrets: tuple[str, ...] = ()):
@@ -87,6 +89,18 @@ class SeatOracle:
         self.k = 0               # actions applied to self.state
         self.secrets = tuple(s for s in secrets if s)
         self._view = None
+        self._scanned = 0        # events of self.state scanned for visibility
+        self._visible: list[dict] = []                  # the seat's visible events so far
+        self.visible_at: dict[int, int] = {}            # prefix -> how many of them by then
+        self._note_visible()
+
+    def _note_visible(self) -> None:
+        events = self.state.events          # (runs a deferred deal, as the server's view did)
+        for aud, ev in events[self._scanned:]:
+            if aud is None or (self.seat is not None and aud >> self.seat & 1):
+                self._visible.append(ev)
+        self._scanned = len(events)
+        self.visible_at[self.k] = len(self._visible)
 
     def _advance(self) -> bool:
         if self.k >= len(self.record["actions"]):
@@ -95,6 +109,7 @@ class SeatOracle:
         self.state.apply(text)
         self.k += 1
         self._view = None
+        self._note_visible()
         return True
 
     def view(self) -> dict:
@@ -109,12 +124,24 @@ class SeatOracle:
 
     def match_state(self, frame: dict, raw: str) -> None:
         assert frame.get("seat") == self.seat, f"frame for seat {frame.get('seat')} sent to seat {self.seat}"
-        while frame["view"] != self.view():
+        seq = frame["seq"]
+        assert seq >= self.k, f"seat {self.seat}: seq went back from {self.k} to {seq}"
+        while self.k < seq:
             if not self._advance():
-                raise AssertionError(f"seat {self.seat}: frame seq {frame['seq']} shows a view that is no "
-                                     f"view(seat) of any later prefix of the record:\n{raw[:1500]}")
+                raise AssertionError(f"seat {self.seat}: frame seq {seq} but the record has only "
+                                     f"{len(self.record['actions'])} actions")
+        assert frame["view"] == self.view(), (f"seat {self.seat}: the view of frame seq {seq} is not view(seat) "
+                                              f"after {seq} actions:\n{raw[:1500]}")
         assert sorted(frame.get("legal") or []) == sorted(self.legal()), (
-            f"seat {self.seat} seq {frame['seq']}: legal {frame.get('legal')} != engine {self.legal()}")
+            f"seat {self.seat} seq {seq}: legal {frame.get('legal')} != engine {self.legal()}")
+        missed = frame.get("missed")
+        if missed is not None:
+            since = missed["since"]
+            assert since in self.visible_at, f"seat {self.seat}: missed since {since}, a seq it never saw"
+            want = self._visible[self.visible_at[since]:self.visible_at[seq]]
+            assert canon(missed["events"]) == canon(want), (
+                f"seat {self.seat}: the events missed from {since} to {seq} are not those the seat may see")
+            raw = json.dumps({k: v for k, v in frame.items() if k != "missed"})   # checked exactly above
         self.check_text(raw)
 
     def check_text(self, raw: str, extra_allowed: set[str] = frozenset()) -> None:

@@ -93,3 +93,19 @@ def test_acks_must_match_the_record_exactly():
         bad = SimpleNamespace(seat=0, table="t", acked=acked, acked_ids=set(range(len(acked))))
         with pytest.raises(AssertionError):
             check_acks_in_record(record, [bad])
+
+
+def test_missed_events_must_be_exactly_what_the_seat_may_see():
+    state, record, client = _match()
+    g = stich.game(record["game"], record["variant"], **record["options"])
+    s = g.new_state(record["seed"])
+    for _, text in record["actions"][:6]:
+        s.apply(text)
+    seen_before = len(g.new_state(record["seed"]).visible_events(0))
+    right = s.visible_events(0)[seen_before:]
+    hidden = next(e for a, e in s.events if e["type"] == "deal" and e["seat"] == 1)
+    _tamper(client, 6, lambda m: m.update(resync=True, missed={"since": 0, "events": right}))
+    check_frames(record, client)
+    _tamper(client, 6, lambda m: m.update(missed={"since": 0, "events": right + [dict(hidden)]}))
+    with pytest.raises(AssertionError, match="missed"):
+        check_frames(record, client)

@@ -75,6 +75,9 @@ def test_reconnect_storm_gives_the_records_of_an_undisturbed_run(server):
         assert record["events"] == calm_record["events"]
         assert record["returns"] == calm_record["returns"]
     assert not any(c.errors for c in clients), [c.errors for c in clients if c.errors][:3]
+    # reconnecting clients sent resync and got what they missed (checked exactly by check_frames)
+    resyncs = [m for c in clients for m in c.frames if m.get("type") == "state" and m.get("resync")]
+    assert resyncs and any(m.get("missed", {}).get("events") for m in resyncs)
 
 
 @pytest.mark.timeout(40)
