@@ -180,12 +180,16 @@ class PostgresCluster:
         self.dir = Path(tempfile.mkdtemp(prefix="stich-pg-"))
         self.port = free_port()
         self.count = 0
-        shutil.chown(self.dir, "postgres", "postgres")
+        # Postgres refuses to run as root: as root, run it as user postgres; otherwise as ourselves
+        self.as_root = os.geteuid() == 0
         (self.dir / "sock").mkdir()
-        shutil.chown(self.dir / "sock", "postgres", "postgres")
+        if self.as_root:
+            shutil.chown(self.dir, "postgres", "postgres")
+            shutil.chown(self.dir / "sock", "postgres", "postgres")
 
     def _pg(self, tool: str, *args: str, timeout: float = 60) -> subprocess.CompletedProcess:
-        return subprocess.run(["runuser", "-u", "postgres", "--", str(PG_BIN / tool), *args],
+        prefix = ["runuser", "-u", "postgres", "--"] if self.as_root else []
+        return subprocess.run([*prefix, str(PG_BIN / tool), *args],
                               capture_output=True, text=True, timeout=timeout, check=True, cwd=self.dir)
 
     def start(self) -> PostgresCluster:
@@ -213,7 +217,8 @@ class PostgresCluster:
 
 
 def postgres_available() -> bool:
-    return all((PG_BIN / t).exists() for t in ("initdb", "pg_ctl", "createdb")) and shutil.which("runuser")
+    binaries = all((PG_BIN / t).exists() for t in ("initdb", "pg_ctl", "createdb"))
+    return binaries and (os.geteuid() != 0 or shutil.which("runuser") is not None)
 
 
 def wait_until(predicate, timeout: float, what: str, interval: float = 0.02):
