@@ -1,4 +1,4 @@
-"""The ``stich`` command: ``games``, ``play``, ``replay``, ``bench``, ``arena`` and ``engine``."""
+"""The ``stich`` command: ``games``, ``play``, ``replay``, ``bench``, ``arena``, ``engine`` and ``serve``."""
 
 from __future__ import annotations
 
@@ -238,6 +238,39 @@ def engine_cmd(bot_name, seed, budget):
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
     sys.exit(serve(bot_name, seed=seed, budget=budget))
+
+
+@cli.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0: every interface).")
+@click.option("--port", type=int, default=8000, show_default=True, help="Port to listen on (0: any free port).")
+@click.option("--db", default="stich.sqlite3", show_default=True,
+              help="The database: a SQLite file (created if missing) or a postgresql://USER@HOST:PORT/DB URL.")
+@click.option("--bot-workers", type=int, help="Worker processes that think for bots (default: the cores, at most 4; "
+              "0: threads).")
+@click.option("--log-level", type=click.Choice(["debug", "info", "warning", "error"]), default="info",
+              show_default=True, help="Log level of the JSON log lines on stderr.")
+def serve_cmd(host, port, db, bot_workers, log_level):
+    """Serve tables online: play in the browser with friends and bots (see docs/web-protocol.md)."""
+    try:
+        from stich.web.serve import serve
+    except ImportError as exc:
+        raise click.ClickException(f"the server needs the web extra: pip install 'stich[web]' ({exc})") from None
+    try:
+        from stich.web.store import database_url
+
+        database_url(db)
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+    if bot_workers is not None and bot_workers < 0:
+        raise click.UsageError("--bot-workers must be 0 or more")
+    from stich.web.serve import DatabaseError
+
+    try:
+        serve(host=host, port=port, db=db, bot_workers=bot_workers, log_level=log_level)
+    except DatabaseError as exc:
+        raise click.ClickException(str(exc)) from None
+    except OSError as exc:
+        raise click.ClickException(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
 
 
 def main(argv=None):

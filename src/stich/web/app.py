@@ -1,0 +1,301 @@
+"""The Starlette application: the JSON API, the table socket, health checks and the facade.
+
+``create_app(db=..., bot_workers=...)`` builds it; ``stich serve`` runs it under uvicorn.  The
+browser pages come from ``stich.web.ui.routes()`` when that module is installed."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from stich.web.logs import event
+from stich.web.server import Server, games_catalogue, token_hash
+from stich.web.spec import BadRequest
+from stich.web.table import MAX_CLIENT_ID, Conn
+
+log = logging.getLogger("stich.web")
+
+MAX_MESSAGE = 64 * 1024          # bytes of one socket message
+MAX_BODY = 64 * 1024             # bytes of an API request body
+MAX_RECORD_BODY = 4 * 1024 * 1024
+LANGS = ("de", "it", "en", "fr")
+TOO_LARGE = {"type": "error", "id": None, "message": f"message too large (at most {MAX_MESSAGE} bytes)"}
+
+
+class Facade:
+    """What server-side pages may ask (``request.app.state.stich``): public facts and finished records."""
+
+    def __init__(self, server: Server):
+        self._server = server
+
+    async def record(self, table_id: str) -> dict | None:
+        """The record of a finished match or an uploaded record; None while a match runs or if unknown."""
+        return await self._server.record(table_id)
+
+    async def table_meta(self, table_id: str) -> dict | None:
+        """Game, variant, options, settings, seats (names escaped), finished, seq; None if unknown."""
+        actor = await self._server.table(table_id)
+        return None if actor is None else actor.meta()
+
+    async def lobby(self) -> dict:
+        return await self._server.lobby()
+
+    def games(self) -> dict:
+        return games_catalogue()
+
+
+def error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+async def read_json(request: Request, limit: int = MAX_BODY, empty_ok: bool = False):
+    chunks, size = [], 0
+    async for chunk in request.stream():  # stop reading at the limit: a huge body is never held
+        size += len(chunk)
+        if size > limit:
+            raise BadRequest(f"the request body is too large (at most {limit} bytes)")
+        chunks.append(chunk)
+    body = b"".join(chunks)
+    if not body.strip():
+        if empty_ok:
+            return None
+        raise BadRequest("the request body must be JSON")
+    try:
+        return json.loads(body)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise BadRequest(f"the request body is not valid JSON: {exc}") from None
+
+
+def server_of(request) -> Server:
+    return request.app.state.server
+
+
+async def create_table(request: Request):
+    try:
+        return JSONResponse(await server_of(request).create_from_body(await read_json(request)), status_code=201)
+    except BadRequest as exc:
+        return error(400, str(exc))
+
+
+async def quickplay(request: Request):
+    try:
+        return JSONResponse(await server_of(request).quickplay(await read_json(request)), status_code=201)
+    except BadRequest as exc:
+        return error(400, str(exc))
+
+
+async def lobby(request: Request):
+    return JSONResponse(await server_of(request).lobby())
+
+
+async def join(request: Request):
+    try:
+        status, body = await server_of(request).join(request.path_params["table_id"],
+                                                    await read_json(request, empty_ok=True))
+    except BadRequest as exc:
+        return error(400, str(exc))
+    return JSONResponse(body, status_code=status)
+
+
+async def games(request: Request):
+    return JSONResponse(games_catalogue())
+
+
+async def table_info(request: Request):
+    actor = await server_of(request).table(request.path_params["table_id"])
+    if actor is None:
+        return error(404, f"there is no table {request.path_params['table_id']}")
+    return JSONResponse(actor.meta())
+
+
+async def table_record(request: Request):
+    table_id = request.path_params["table_id"]
+    server = server_of(request)
+    actor = await server.table(table_id)
+    if actor is None:
+        return error(404, f"there is no table {table_id}")
+    if not actor.finished:
+        return error(403, "the record is available once the match is over")
+    return JSONResponse(await server.record(table_id),
+                        headers={"Content-Disposition": f'attachment; filename="stich-{table_id}.json"'})
+
+
+async def upload_record(request: Request):
+    try:
+        return JSONResponse(await server_of(request).upload(await read_json(request, MAX_RECORD_BODY)),
+                            status_code=201)
+    except BadRequest as exc:
+        return error(400, str(exc))
+
+
+async def get_record(request: Request):
+    rec = await server_of(request).record(request.path_params["record_id"])
+    if rec is None:
+        return error(404, "no such record (a match's record exists once it is over)")
+    return JSONResponse(rec)
+
+
+async def healthz(request: Request):
+    return JSONResponse({"ok": True})
+
+
+async def readyz(request: Request):
+    server = server_of(request)
+    if not server.ready:
+        return error(503, "starting")
+    try:
+        from sqlalchemy import text
+
+        async with server.engine.connect() as conn:
+            await conn.execute(text("SELECT 1"))
+    except Exception as exc:  # noqa: BLE001
+        return error(503, f"database unavailable: {type(exc).__name__}")
+    return JSONResponse({"ok": True, "tables": len(server.tables)})
+
+
+# --- the socket ---------------------------------------------------------------------------------
+def _client_id(msg):
+    cid = msg.get("id")
+    if isinstance(cid, bool) or not isinstance(cid, (str, int)):
+        return None
+    cid = str(cid)
+    return cid if 0 < len(cid) <= MAX_CLIENT_ID else None
+
+
+async def table_socket(ws: WebSocket):
+    server: Server = ws.app.state.server
+    table_id = ws.path_params["table_id"]
+    params = ws.query_params
+    fmt = params.get("format", "json")
+    lang = params.get("lang", "en")
+    await ws.accept()
+
+    async def refuse(message: str, code: int) -> None:
+        await ws.send_text(json.dumps({"type": "error", "id": None, "message": message}))
+        await ws.close(code=code)
+
+    if fmt not in ("json", "html"):
+        return await refuse(f"format is json or html, not {fmt!r}", 4400)
+    if lang not in LANGS:
+        return await refuse(f"lang is one of {', '.join(LANGS)}, not {lang!r}", 4400)
+    actor = await server.table(table_id)
+    if actor is None:
+        return await refuse(f"there is no table {table_id}", 4404)
+    seat = None
+    token = params.get("token")
+    if token is not None:
+        seat = actor.seat_for_hash(token_hash(token))
+        if seat is None:
+            return await refuse("this token is not a seat of this table", 4403)
+    conn = Conn(ws, seat, fmt, lang)
+    await actor.attach(conn)
+    event(log, "connected", table=table_id, seat=seat, format=fmt)
+    try:
+        while True:
+            msg = await ws.receive()
+            if msg["type"] == "websocket.disconnect":
+                break
+            raw = msg.get("text")
+            if raw is None:
+                data = msg.get("bytes") or b""
+                if len(data) > MAX_MESSAGE:
+                    conn.send(TOO_LARGE)
+                    continue
+                try:
+                    raw = data.decode("utf-8")
+                except UnicodeDecodeError:
+                    conn.send({"type": "error", "id": None, "message": "a message is UTF-8 JSON text"})
+                    continue
+            if len(raw) > MAX_MESSAGE or len(raw.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
+                conn.send(TOO_LARGE)
+                continue
+            handle(actor, conn, raw)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        actor.detach(conn)
+        event(log, "disconnected", table=table_id, seat=seat)
+
+
+def handle(actor, conn: Conn, raw: str) -> None:
+    """One client message: checked here, then queued to the table's actor."""
+    try:
+        msg = json.loads(raw)
+    except ValueError as exc:
+        conn.send({"type": "error", "id": None, "message": f"a message is a JSON object: {exc}"})
+        return
+    if not isinstance(msg, dict):
+        conn.send({"type": "error", "id": None, "message": "a message is a JSON object with a 'type'"})
+        return
+    kind = msg.get("type")
+    if kind == "act":
+        cid = _client_id(msg)
+        if cid is None:
+            conn.send({"type": "error", "id": msg.get("id") if isinstance(msg.get("id"), (str, int)) else None,
+                       "message": f"an act message needs an 'id': text of 1 to {MAX_CLIENT_ID} characters, unique "
+                                  "per action"})
+            return
+        actor.submit_from(conn, actor.act, cid, msg.get("action"))
+    elif kind == "resync":
+        seq = msg.get("seq", 0)
+        if isinstance(seq, bool) or not isinstance(seq, int):
+            conn.send({"type": "error", "id": None, "message": "'seq' must be a whole number"})
+            return
+        actor.submit_from(conn, actor.resync, seq)
+    elif kind == "ping":
+        conn.send({"type": "pong"})
+    elif kind == "pong":
+        pass
+    elif kind == "chat":
+        actor.submit_from(conn, actor.say, msg.get("text"))
+    elif kind == "name":
+        actor.submit_from(conn, actor.rename, msg.get("name"))
+    elif kind == "signal":
+        actor.submit_from(conn, actor.signal, msg.get("signal"))
+    else:
+        conn.send({"type": "error", "id": None,
+                   "message": f"unknown message type {kind!r}; types are act, resync, ping, chat, name, signal"})
+
+
+def create_app(db: str | None = None, bot_workers: int | None = None) -> Starlette:
+    server = Server(db, bot_workers)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        await server.start()
+        try:
+            yield
+        finally:
+            await server.stop()
+
+    routes = [
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/quickplay", quickplay, methods=["POST"]),
+        Route("/api/lobby", lobby, methods=["GET"]),
+        Route("/api/games", games, methods=["GET"]),
+        Route("/api/tables/{table_id}", table_info, methods=["GET"]),
+        Route("/api/tables/{table_id}/join", join, methods=["POST"]),
+        Route("/api/tables/{table_id}/record", table_record, methods=["GET"]),
+        Route("/api/records", upload_record, methods=["POST"]),
+        Route("/api/records/{record_id}", get_record, methods=["GET"]),
+        Route("/healthz", healthz, methods=["GET"]),
+        Route("/readyz", readyz, methods=["GET"]),
+        WebSocketRoute("/ws/tables/{table_id}", table_socket),
+    ]
+    try:
+        from stich.web.ui import routes as ui_routes
+    except ImportError:
+        ui_routes = None
+    if ui_routes is not None:
+        routes.extend(ui_routes())
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.server = server
+    app.state.stich = Facade(server)
+    return app

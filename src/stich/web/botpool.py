@@ -1,0 +1,108 @@
+"""Bots at web tables: one-way seeds and a pool of worker processes, so the event loop never waits.
+
+A bot is rebuilt for every decision from its spec (``pimc`` or ``pimc@0.5s``), a seed and the seat's
+view: nothing of a bot lives between moves, so a restarted server asks the same bot the same
+question and gets the same answer.  The seed is an HMAC of the server's secret (kept in the
+database) with the table id, seat and seq: nobody who knows the table id can predict the bots."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import logging
+import multiprocessing
+import os
+import random
+import signal
+import sys
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
+
+log = logging.getLogger("stich.web")
+
+
+def bot_seed(secret: bytes, table_id: str, seat: int, seq: int) -> int:
+    """A 63-bit seed for the bot deciding at ``seq`` in ``seat`` of ``table_id`` (HMAC-SHA256)."""
+    digest = hmac.new(secret, f"stich-bot/{table_id}/{seat}/{seq}".encode(), hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def think(spec: str, seed: int, view: dict, legal: list[str]) -> str:
+    """In a worker process: the action the bot ``spec`` chooses from ``view`` (an exception on a fault)."""
+    from stich.bots import make_bot
+
+    name, _, budget = spec.partition("@")
+    bot = make_bot(name, seed=seed, budget=budget or None)
+    try:
+        answer = bot.choose(view, list(legal))
+    finally:
+        bot.close()
+    if not isinstance(answer, str) or answer not in legal:
+        raise ValueError(f"the {spec} bot chose {answer!r}, which is not legal")
+    return answer
+
+
+def _warm() -> None:
+    import stich.bots
+
+    stich.bots.bot_names()  # import every bot module once per worker
+
+
+def _init_worker(server_pid: int) -> None:
+    """A worker dies with its server, even after ``kill -9`` of the server (Linux: PR_SET_PDEATHSIG)."""
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # 1 = PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != server_pid:  # the server died before prctl took effect
+        os._exit(0)
+    _warm()
+
+
+class BotPool:
+    """Worker processes for bot thinking (``workers=0``: threads, for tiny set-ups)."""
+
+    def __init__(self, workers: int | None = None):
+        if workers is None:
+            workers = max(1, min(4, (os.cpu_count() or 2)))
+        self.workers = workers
+        self.executor: Executor = self._make()
+
+    def _make(self) -> Executor:
+        if self.workers == 0:
+            return ThreadPoolExecutor(max_workers=2, thread_name_prefix="stich-bot")
+        ctx = multiprocessing.get_context("spawn")  # no fork of a process with threads and sockets
+        return ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx, initializer=_init_worker,
+                                   initargs=(os.getpid(),))
+
+    def warm(self) -> None:
+        """Start the workers now, so that the first bot move does not wait for them."""
+        for _ in range(max(1, self.workers)):
+            self.executor.submit(_warm)
+
+    async def choose(self, spec: str, seed: int, view: dict, legal: list[str]) -> tuple[str, str | None]:
+        """``(action, fault)``: the bot's legal answer, or a seeded random legal action and why."""
+        loop = asyncio.get_running_loop()
+        for attempt in (1, 2):
+            try:
+                return await loop.run_in_executor(self.executor, think, spec, seed, view, legal), None
+            except asyncio.CancelledError:
+                raise
+            except BrokenExecutor as exc:  # a worker died (killed, out of memory): a new pool, one retry
+                log.error("bot pool broken; restarting it", extra={"fields": {"error": repr(exc)}})
+                if attempt == 1:
+                    self.executor.shutdown(wait=False, cancel_futures=True)
+                    self.executor = self._make()
+                    continue
+                error = exc
+            except Exception as exc:  # noqa: BLE001 - a bot fault never stops a table
+                error = exc
+            break
+        fallback = random.Random(seed).choice(legal)
+        return fallback, f"{type(error).__name__}: {error}"
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,342 @@
+"""The table server's core: the database, the bot pool, and every table's actor.
+
+:class:`Server` creates tables (tokens from ``secrets``, stored only as SHA-256 hashes; the deal
+seed from ``secrets``), loads a table by replaying its log (at start-up every unfinished table is
+loaded, so its bots and timers resume after a crash), and answers the queries of the HTTP API."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+import secrets
+import time
+
+from sqlalchemy import select, update
+
+import stich
+from stich.bots import bot_names, default_bot_name
+from stich.engine import StichError
+from stich.web import store
+from stich.web.botpool import BotPool, bot_seed
+from stich.web.logs import event
+from stich.web.spec import BadRequest, SeatSpec, TableSpec, clean_name, make_game, parse_table
+from stich.web.table import Seat, TableActor
+
+log = logging.getLogger("stich.web")
+
+MAX_RECORD_BYTES = 4 * 1024 * 1024
+
+
+def new_id() -> str:
+    return secrets.token_urlsafe(9)  # 12 characters, 72 random bits
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def seat_url(table_id: str, token: str) -> str:
+    return f"/t/{table_id}?token={token}"
+
+
+class Server:
+    def __init__(self, db: str | None = None, bot_workers: int | None = None):
+        self.url = store.database_url(db)
+        self.bot_workers = bot_workers
+        self.tables: dict[str, TableActor] = {}
+        self.loading: dict[str, asyncio.Future] = {}
+        self.ready = False
+
+    # --- life cycle ---------------------------------------------------------------------------
+    async def start(self) -> None:
+        self.engine = store.make_engine(self.url)
+        await store.migrate(self.engine)
+        self.secret = await store.server_secret(self.engine)
+        self.writer = store.Writer(self.engine)
+        self.writer.start()
+        # Every bot module is imported here, on the event loop's thread, before any request: the
+        # registry loads once, and a worker thread warming up must never see it half-loaded.
+        bot_names()
+        self.pool = BotPool(self.bot_workers)
+        self.pool.warm()
+        rows = await store.fetch_all(self.engine, select(store.tables.c.id).where(store.tables.c.finished.is_(False)))
+        for row in rows:
+            try:
+                await self.table(row["id"])
+            except Exception:  # noqa: BLE001 - one broken table must not keep the others down
+                log.exception("table could not be restored", extra={"fields": {"table": row["id"]}})
+        event(log, "ready", tables=len(rows), db=self.url.split("://")[0])
+        self.ready = True
+
+    async def stop(self) -> None:
+        self.ready = False
+        for t in list(self.tables.values()):
+            t.stop()
+        await self.writer.stop()
+        self.pool.close()
+        await self.engine.dispose()
+
+    def evict(self, table_id: str) -> None:
+        actor = self.tables.get(table_id)
+        if actor is not None and actor.finished and not actor.conns:
+            actor.stop()
+            del self.tables[table_id]
+
+    # --- bots ---------------------------------------------------------------------------------
+    def bot_seed(self, table_id: str, seat: int, seq: int) -> int:
+        return bot_seed(self.secret, table_id, seat, seq)
+
+    def takeover_bot(self, game_name: str) -> str:
+        return default_bot_name(game_name)
+
+    # --- tables -------------------------------------------------------------------------------
+    async def create(self, spec: TableSpec, names: dict[int, str] | None = None,
+                     claimed: tuple[int, ...] = ()) -> tuple[TableActor, dict[int, str]]:
+        """A new table; returns its actor and the token of each human seat (shown once, stored hashed)."""
+        game = spec.game
+        table_id = new_id()
+        seed = secrets.randbelow(2**63) if spec.seed is None else spec.seed
+        tokens = {i: new_token() for i, s in enumerate(spec.seats) if s.kind == "human"}
+        names = names or {}
+        stmts = [store.tables.insert().values(
+            id=table_id, game=game.name, variant=game.variant, options=store.dumps(dict(game.options)),
+            settings=store.dumps(spec.settings), seed=seed, setup=store.dumps(spec.setup) if spec.setup else None,
+            public=spec.public, finished=False,
+            created=time.time(), record=None)]
+        for i, s in enumerate(spec.seats):
+            stmts.append((store.seats, dict(
+                table_id=table_id, seat=i, kind=s.kind, bot=s.bot,
+                token_hash=token_hash(tokens[i]) if i in tokens else None, name=names.get(i) or s.name,
+                claimed=i in claimed)))
+        await self.writer.write(*stmts)
+        actor = await self.table(table_id)
+        event(log, "table created", table=table_id, game=game.name, variant=game.variant,
+              seats=[s.kind if s.kind == "human" else f"bot:{s.bot}" for s in spec.seats], public=spec.public)
+        return actor, tokens
+
+    async def table(self, table_id: str) -> TableActor | None:
+        """The actor of a table, loaded (by replaying its log) on first use; None if there is none."""
+        actor = self.tables.get(table_id)
+        if actor is not None:
+            return actor
+        if not isinstance(table_id, str) or len(table_id) > 32:
+            return None
+        pending = self.loading.get(table_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        fut = asyncio.get_running_loop().create_future()
+        self.loading[table_id] = fut
+        try:
+            actor = await self._load(table_id)
+            if actor is not None:
+                self.tables[table_id] = actor
+                actor.start()
+                actor.maybe_evict()  # a finished match loaded for a page or a record
+            fut.set_result(actor)
+            return actor
+        except BaseException as exc:
+            fut.set_exception(exc)
+            fut.exception()  # retrieved: nobody else may be waiting
+            raise
+        finally:
+            self.loading.pop(table_id, None)
+
+    async def _load(self, table_id: str) -> TableActor | None:
+        row = await store.fetch_one(self.engine, select(store.tables).where(store.tables.c.id == table_id))
+        if row is None:
+            return None
+        seat_rows = await store.fetch_all(self.engine, select(store.seats).where(
+            store.seats.c.table_id == table_id).order_by(store.seats.c.seat))
+        action_rows = await store.fetch_all(self.engine, select(store.actions).where(
+            store.actions.c.table_id == table_id).order_by(store.actions.c.seq))
+        answer_rows = await store.fetch_all(self.engine, select(store.answers).where(
+            store.answers.c.table_id == table_id))
+        chat_rows = await store.fetch_all(self.engine, select(store.chat).where(
+            store.chat.c.table_id == table_id).order_by(store.chat.c.id.desc()).limit(50))
+        game = stich.game(row["game"], row["variant"], **json.loads(row["options"]))
+        state = game.new_state(seed=int(row["seed"]), **(json.loads(row["setup"]) if row["setup"] else {}))
+        marks = [len(state.events)]
+        for i, a in enumerate(action_rows):
+            if a["seq"] != i + 1 or a["seat"] != state.current_player:
+                raise RuntimeError(f"table {table_id}: the log is broken at seq {a['seq']}")
+            state.apply(a["action"])
+            marks.append(len(state.events))
+        answers = {}
+        for a in answer_rows:
+            if a["error"] is None:
+                answers[(a["seat"], a["client_id"])] = {"type": "ack", "id": a["client_id"], "seq": a["seq"]}
+            else:
+                answers[(a["seat"], a["client_id"])] = {"type": "error", "id": a["client_id"], "message": a["error"]}
+        seats = [Seat(r["seat"], r["kind"], r["bot"], r["token_hash"], r["name"], bool(r["claimed"]))
+                 for r in seat_rows]
+        chat = [{"seat": r["seat"], "name": r["name"], "text": r["text"]} for r in reversed(chat_rows)]
+        if action_rows:
+            event(log, "table restored", table=table_id, seq=len(action_rows))
+        return TableActor(self, table_id, game, state, seats, json.loads(row["settings"]), bool(row["public"]),
+                          answers, chat, marks)
+
+    # --- the HTTP API's work ------------------------------------------------------------------
+    async def create_from_body(self, body) -> dict:
+        spec = parse_table(body)
+        actor, tokens = await self.create(spec)
+        out = []
+        for i, s in enumerate(spec.seats):
+            if i in tokens:
+                out.append({"seat": i, "kind": "human", "token": tokens[i], "url": seat_url(actor.id, tokens[i])})
+            else:
+                out.append({"seat": i, "kind": "bot", "bot": s.bot})
+        return {"table": actor.id, "seats": out, "watch": f"/t/{actor.id}"}
+
+    async def quickplay(self, body) -> dict:
+        if not isinstance(body, dict):
+            raise BadRequest("the request body must be a JSON object")
+        known = {"game", "variant", "options", "name", "bot", "grace", "timer", "signals", "bot_delay"}
+        extra = sorted(set(body) - known)
+        if extra:
+            raise BadRequest(f"unknown field(s): {', '.join(extra)}; fields are: {', '.join(sorted(known))}")
+        game = make_game(body.get("game"), body.get("variant"), body.get("options"))
+        bot = body.get("bot")
+        if bot is None:
+            bot = "bot"
+        elif not isinstance(bot, str):
+            raise BadRequest("'bot' must be a bot name such as 'pimc' or 'heuristic@0.5s'")
+        else:
+            bot = "bot:" + bot
+        seats = ["human"] + [bot] * (game.num_players - 1)
+        table_body = {k: v for k, v in body.items() if k in ("game", "variant", "options", "grace", "timer",
+                                                              "signals", "bot_delay")}
+        spec = parse_table({**table_body, "seats": seats})
+        name = clean_name(body["name"]) if body.get("name") is not None else None
+        actor, tokens = await self.create(spec, names={0: name} if name else None, claimed=(0,))
+        return {"table": actor.id, "seat": 0, "token": tokens[0], "url": seat_url(actor.id, tokens[0])}
+
+    async def lobby(self) -> dict:
+        out = []
+        for actor in list(self.tables.values()):
+            if not actor.public or actor.finished:
+                continue
+            if not any(s.kind == "human" and not s.claimed for s in actor.seats):
+                continue
+            out.append({"table": actor.id, "game": actor.game.name, "variant": actor.game.variant,
+                        "settings": dict(actor.settings),
+                        "seats": [{"seat": s["seat"], "kind": s["kind"], "taken": s["taken"], "name": s["name"]}
+                                  for s in actor.seats_info()]})
+        return {"tables": out}
+
+    async def join(self, table_id: str, body) -> tuple[int, dict]:
+        """Claim a free human seat of a public table: (status, body)."""
+        actor = await self.table(table_id)
+        if actor is None:
+            return 404, {"error": f"there is no table {table_id}"}
+        if not actor.public:
+            return 403, {"error": "this table is private: ask for an invite link"}
+        if actor.finished:
+            return 409, {"error": "the match is over"}
+        if body is not None and not isinstance(body, dict):
+            raise BadRequest("the request body must be a JSON object")
+        name = (body or {}).get("name")
+        name = clean_name(name) if name is not None else None
+        free = [s for s in actor.seats if s.kind == "human" and not s.claimed]
+        if not free:
+            return 409, {"error": "every seat at this table is taken"}
+        s = free[0]
+        token = new_token()
+        s.claimed = True  # claimed before the await: two joins never get the same seat
+        old = (s.token_hash, s.name)
+        s.token_hash, s.name = token_hash(token), name or s.name
+        try:
+            await self.writer.write(update(store.seats).where(
+                store.seats.c.table_id == table_id, store.seats.c.seat == s.seat).values(
+                token_hash=s.token_hash, name=s.name, claimed=True))
+        except Exception:
+            s.claimed, (s.token_hash, s.name) = False, old
+            raise
+        actor.broadcast_seats()
+        return 201, {"seat": s.seat, "token": token, "url": seat_url(table_id, token)}
+
+    async def record(self, table_id: str) -> dict | None:
+        """The record of a finished table, or of an uploaded record; None if there is none (yet)."""
+        if not isinstance(table_id, str) or len(table_id) > 32:
+            return None
+        row = await store.fetch_one(self.engine, select(store.tables.c.record).where(store.tables.c.id == table_id))
+        if row is not None and row["record"]:
+            return json.loads(row["record"])
+        row = await store.fetch_one(self.engine, select(store.records.c.record).where(store.records.c.id == table_id))
+        if row is not None:
+            return json.loads(row["record"])
+        return None
+
+    async def upload(self, body) -> dict:
+        """Keep an uploaded record once it replays exactly: ``{"id", "url"}``."""
+        if not isinstance(body, dict):
+            raise BadRequest("a record is a JSON object (the file 'stich play' or a table's record link saves)")
+        try:
+            state = stich.replay(body)
+        except StichError as exc:
+            raise BadRequest(str(exc)) from None
+        except Exception as exc:  # noqa: BLE001 - any other failure of a hostile record is still a bad request
+            raise BadRequest(f"the record does not replay: {type(exc).__name__}: {exc}") from None
+        rec = state.record()
+        for key in ("web", "cli"):  # keep the table's or terminal's notes (names, bots) if well-formed
+            if isinstance(body.get(key), dict):
+                rec[key] = body[key]
+        rid = new_id()
+        await self.writer.write(store.records.insert().values(id=rid, record=store.dumps(rec), at=time.time()))
+        event(log, "record uploaded", id=rid, game=rec["game"], actions=len(rec["actions"]))
+        return {"id": rid, "url": f"/replay/{rid}"}
+
+
+def games_catalogue() -> dict:
+    """Games, variants, options and bots for a create form (``GET /api/games``)."""
+    from stich.bots import bot_class, bot_names
+
+    out = []
+    for name in stich.games():
+        try:
+            cls = stich.engine.game_class(name)
+        except Exception:  # noqa: BLE001 - a game under construction is left out
+            continue
+        variants = []
+        for v in cls.variants:
+            try:
+                variants.append({"name": v, "players": stich.game(name, v).num_players,
+                                 "default": v == cls.default_variant})
+            except Exception:  # noqa: BLE001
+                continue
+        options = []
+        for spec in cls.option_specs:
+            values = {"type": "int", "minimum": spec.minimum} if spec.values is int else list(spec.values)
+            options.append({"name": spec.name, "values": values, "default": spec.default,
+                            "explanation": " — ".join(x for x in (spec.rule, spec.help) if x),
+                            "variants": list(spec.variants) if spec.variants else None})
+        bots = []
+        for b in bot_names():
+            try:
+                c = bot_class(b)
+                if not c.sees_everything and c.supports(name):
+                    bots.append(b)
+            except Exception:  # noqa: BLE001
+                continue
+        out.append({"name": name, "title": cls.title or name, "default_variant": cls.default_variant,
+                    "variants": variants, "options": options, "bots": bots, "default_bot": default_bot_name(name)})
+    return {"games": out, "settings": {
+        "grace": {"default": 60, "values": "seconds (0 to 86400) or \"never\"",
+                  "explanation": "after a human disconnects, the seat's bot plays for them after this many seconds "
+                                 "and hands back when they return"},
+        "timer": {"default": "off", "values": ["off", "relaxed", "fast"],
+                  "explanation": "relaxed: 60 s per decision, fast: 15 s; then the seat's bot moves"},
+        "signals": {"default": "off", "values": ["off", "on"],
+                    "explanation": "Watten signals (Deuten) between partners (rules §2.S); not in Euregio or Blind"},
+        "public": {"default": False, "values": [False, True], "explanation": "listed in the lobby"},
+        "bot_delay": {"default": 0, "values": "seconds from 0 to 5",
+                      "explanation": "bots wait this long before they move, so people can follow"},
+    }, "seat_kinds": ["human", "bot", "bot:NAME", "bot:NAME@BUDGET"]}
+
+
+__all__ = ["Server", "SeatSpec", "games_catalogue", "token_hash", "MAX_RECORD_BYTES"]

@@ -1,0 +1,258 @@
+"""The table server's storage: the schema, the database URL, migrations, group commit and queries.
+
+Every table's actions are rows of ``actions`` (``(table_id, seq)`` is the key): the log **is** the
+match record, so crash recovery replays it.  Writes go through one :class:`Writer` task that
+commits whatever has queued up in one transaction (group commit): a write returns only once its
+transaction is committed, which is what lets the table actor announce an action only after it is
+durable.  SQLite runs in WAL mode with ``synchronous=FULL``; Postgres through asyncpg.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+from pathlib import Path
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    event,
+    select,
+)
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+log = logging.getLogger("stich.web")
+
+metadata = MetaData()
+
+#: server-wide values, e.g. the secret that bot seeds derive from
+meta = Table("meta", metadata, Column("key", String(64), primary_key=True), Column("value", Text, nullable=False))
+
+tables = Table(
+    "tables", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("variant", String(64), nullable=False),
+    Column("options", Text, nullable=False),     # JSON: the engine's resolved options
+    Column("settings", Text, nullable=False),    # JSON: grace, timer, signals, public, bot_delay
+    Column("seed", BigInteger, nullable=False),  # the deal seed: secret until the match is over
+    Column("setup", Text),                       # JSON: an explicit first deal (test hook only)
+    Column("public", Boolean, nullable=False, default=False),
+    Column("finished", Boolean, nullable=False, default=False),
+    Column("created", Float, nullable=False),
+    Column("record", Text),                      # JSON: the full record, written with the last action
+)
+
+seats = Table(
+    "seats", metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(16), nullable=False),  # human | bot
+    Column("bot", String(64)),                   # bot seats: NAME or NAME@BUDGET
+    Column("token_hash", String(64)),            # human seats: sha256 of the capability token
+    Column("name", String(64)),
+    Column("claimed", Boolean, nullable=False, default=False),
+)
+
+actions = Table(
+    "actions", metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("seq", Integer, primary_key=True),     # 1, 2, ...: the table's seq after this action
+    Column("seat", Integer, nullable=False),
+    Column("action", String(200), nullable=False),
+    Column("origin", String(16), nullable=False),  # human | bot | takeover | timer
+    Column("client_id", String(128)),
+    Column("at", Float, nullable=False),
+)
+
+#: the answer given to each client action id, so that a resent id gets the same answer
+answers = Table(
+    "answers", metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("client_id", String(128), primary_key=True),
+    Column("seq", Integer),       # acknowledged: the seq the action got
+    Column("error", Text),        # refused: the message
+)
+
+chat = Table(
+    "chat", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), nullable=False, index=True),
+    Column("seat", Integer),
+    Column("name", String(64)),
+    Column("text", Text, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+#: uploaded records (``POST /api/records``), watched on their replay page
+records = Table(
+    "records", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("record", Text, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+def database_url(db: str | None) -> str:
+    """The SQLAlchemy URL of ``--db``: a file path (SQLite, the default ``./stich.sqlite3``) or a
+    ``postgresql://`` URL (asyncpg)."""
+    db = db or "stich.sqlite3"
+    for prefix in ("postgresql+asyncpg://", "postgresql://", "postgres://"):
+        if db.startswith(prefix):
+            return "postgresql+asyncpg://" + db[len(prefix):]
+    if db.startswith("sqlite+aiosqlite://"):
+        return db
+    if "://" in db:
+        raise ValueError(f"--db takes a file path or a postgresql:// URL, not {db!r}")
+    return "sqlite+aiosqlite:///" + os.path.abspath(db)
+
+
+def make_engine(url: str) -> AsyncEngine:
+    if url.startswith("sqlite"):
+        engine = create_async_engine(url, connect_args={"timeout": 30})
+
+        @event.listens_for(engine.sync_engine, "connect")
+        def _pragmas(dbapi_conn, _record):  # every connection: WAL, and a commit is on disk when it returns
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=FULL")
+            cur.execute("PRAGMA busy_timeout=30000")
+            cur.close()
+
+        return engine
+    return create_async_engine(url, pool_size=10, max_overflow=10)
+
+
+def _upgrade(sync_conn) -> None:
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg.attributes["connection"] = sync_conn
+    command.upgrade(cfg, "head")
+
+
+async def migrate(engine: AsyncEngine) -> None:
+    """Bring the schema to the newest Alembic revision (run at every start-up)."""
+    async with engine.connect() as conn:
+        await conn.run_sync(_upgrade)
+        await conn.commit()
+
+
+class Writer:
+    """One task that commits queued writes, many per transaction (group commit).
+
+    ``await writer.write(stmt, ...)`` returns once the statements are committed, or raises.  While
+    one transaction is being committed, the writes that arrive queue up and go together in the
+    next: one fsync for many actions when the server is busy, no waiting when it is not."""
+
+    MAX_BATCH = 256
+
+    def __init__(self, engine: AsyncEngine):
+        self.engine = engine
+        self.queue: asyncio.Queue = asyncio.Queue()
+        self.task: asyncio.Task | None = None
+
+    def start(self) -> None:
+        self.task = asyncio.get_running_loop().create_task(self._run(), name="stich-writer")
+
+    async def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            try:
+                await self.task
+            except asyncio.CancelledError:
+                pass
+
+    async def write(self, *stmts) -> None:
+        """Commit ``stmts``: SQLAlchemy statements, or ``(table, row)`` pairs meaning "insert this row"."""
+        fut = asyncio.get_running_loop().create_future()
+        self.queue.put_nowait((stmts, fut))
+        await asyncio.shield(fut)
+
+    async def _commit(self, batch) -> None:
+        # Rows for the same table go in one executemany: each execute is a trip to the database
+        # driver's thread, and a busy server commits hundreds of actions per transaction.
+        async with self.engine.begin() as conn:
+            rows: dict = {}
+
+            async def flush():
+                for table, params in rows.items():
+                    await conn.execute(table.insert(), params)
+                rows.clear()
+
+            for stmts, _fut in batch:
+                for stmt in stmts:
+                    if isinstance(stmt, tuple):
+                        rows.setdefault(stmt[0], []).append(stmt[1])
+                    else:
+                        await flush()  # keep the order of statements and rows
+                        await conn.execute(stmt)
+            await flush()
+
+    async def _run(self) -> None:
+        while True:
+            batch = [await self.queue.get()]
+            while not self.queue.empty() and len(batch) < self.MAX_BATCH:
+                batch.append(self.queue.get_nowait())
+            try:
+                await self._commit(batch)
+                results = [None] * len(batch)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - one bad write must not sink the others: retry one by one
+                results = []
+                for item in batch:
+                    try:
+                        await self._commit([item])
+                        results.append(None)
+                    except Exception as exc:  # noqa: BLE001
+                        log.error("write failed", extra={"fields": {"error": repr(exc)}})
+                        results.append(exc)
+            for (_stmts, fut), exc in zip(batch, results, strict=True):
+                if fut.done():
+                    continue
+                if exc is None:
+                    fut.set_result(None)
+                else:
+                    fut.set_exception(exc)
+
+
+async def fetch_all(engine: AsyncEngine, stmt) -> list:
+    async with engine.connect() as conn:
+        return list((await conn.execute(stmt)).mappings())
+
+
+async def fetch_one(engine: AsyncEngine, stmt):
+    rows = await fetch_all(engine, stmt)
+    return rows[0] if rows else None
+
+
+async def server_secret(engine: AsyncEngine) -> bytes:
+    """The server's secret (made once, kept in the database): bot seeds derive from it one-way."""
+    import secrets
+
+    row = await fetch_one(engine, select(meta.c.value).where(meta.c.key == "secret"))
+    if row is None:
+        value = secrets.token_hex(32)
+        async with engine.begin() as conn:
+            await conn.execute(meta.insert().values(key="secret", value=value))
+        row = await fetch_one(engine, select(meta.c.value).where(meta.c.key == "secret"))
+    return bytes.fromhex(row["value"])
+
+
+def dumps(value) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))

@@ -1,0 +1,21 @@
+"""The browser pages of ``stich serve``: server-rendered HTML, one small vanilla JS module, no build step.
+
+* ``render_table(ctx) -> str``: one seat's table as an HTML fragment (the socket's ``html`` messages).
+* ``routes()``: the Starlette routes of the pages (``/``, ``/lobby``, ``/t/{ID}``, ``/replay/{ID}``,
+  ``/rules/{game}``, ``/static/...``), included by the server app.
+"""
+
+from __future__ import annotations
+
+
+def render_table(ctx: dict) -> str:
+    from stich.web.ui.table import render_table as render
+    return render(ctx)
+
+
+def routes():
+    from stich.web.ui.pages import routes as page_routes
+    return page_routes()
+
+
+__all__ = ["render_table", "routes"]

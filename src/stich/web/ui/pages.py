@@ -1,0 +1,189 @@
+"""The pages: home, lobby, table, replay, rules, and the static files.
+
+Pages are rendered on the server in the reader's language (``?lang=`` > the ``lang`` cookie >
+``Accept-Language``); the table's live part arrives over the socket as fragments from
+``render_table``.  The JSON API the pages call (quick play, create, join, lobby) is the server's.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+import stich
+from stich.i18n import LANGS, negotiate
+from stich.web.ui import replay as replay_model
+from stich.web.ui.env import STATIC, environment
+
+#: where the rules pages look for a game's document, first found wins (relative to the repository)
+RULES_DOCS = ("docs/rules/{game}.md", "docs/{game}.md")
+RECORD_MAX = 4 * 1024 * 1024
+
+
+def language(request: Request) -> str:
+    lang = request.query_params.get("lang")
+    if lang in LANGS:
+        return lang
+    lang = request.cookies.get("lang")
+    if lang in LANGS:
+        return lang
+    return negotiate(request.headers.get("accept-language"))
+
+
+def page(request: Request, template: str, status: int = 200, **data) -> HTMLResponse:
+    lang = language(request)
+    env = environment()
+    html = env.get_template(template).render(request=request, path=request.url.path,
+                                             query=dict(request.query_params), **env.i18n_globals(lang), **data)
+    response = HTMLResponse(html, status_code=status)
+    if request.query_params.get("lang") in LANGS:   # a chosen language is remembered for a year
+        response.set_cookie("lang", lang, max_age=365 * 24 * 3600, samesite="lax")
+    response.headers["Content-Language"] = lang
+    return response
+
+
+def games_catalogue() -> list[dict]:
+    """Every game, its variants and its options with their explanation and rule, for the forms."""
+    out = []
+    for name in stich.games():
+        g = stich.game(name)
+        variants = []
+        for v in g.variants:
+            gv = stich.game(name, v)
+            variants.append({"name": v, "players": gv.num_players})
+        options = []
+        for spec in g.option_specs:
+            values = None if spec.values is int else [str(x) for x in spec.values]
+            default = spec.default if not isinstance(spec.default, dict) else None
+            options.append({"name": spec.name, "choices": values, "default": default,
+                            "defaults": spec.default if isinstance(spec.default, dict) else None,
+                            "help": spec.help, "rule": spec.rule, "variants": list(spec.variants or []),
+                            "minimum": spec.minimum})
+        out.append({"name": name, "title": g.title, "variants": variants, "default_variant": g.default_variant,
+                    "options": options})
+    return out
+
+
+async def home(request: Request):
+    return page(request, "home.html", games=games_catalogue())
+
+
+async def lobby(request: Request):
+    return page(request, "lobby.html", games=games_catalogue())
+
+
+async def table_page(request: Request):
+    table_id = request.path_params["table_id"]
+    meta = None
+    facade = getattr(request.app.state, "stich", None)
+    if facade is not None:
+        try:
+            meta = await facade.table_meta(table_id)
+        except Exception:
+            meta = None
+        if meta is None:
+            return page(request, "error.html", status=404, message_id="no_table")
+    return page(request, "table_page.html", table_id=table_id, meta=meta or {})
+
+
+async def replay_page(request: Request):
+    table_id = request.path_params["table_id"]
+    facade = getattr(request.app.state, "stich", None)
+    record = None
+    if facade is not None:
+        try:
+            record = await facade.record(table_id)
+        except Exception:
+            record = None
+    if record is None:
+        return page(request, "error.html", status=404, message_id="no_record")
+    return _replay(request, record, table_id=table_id)
+
+
+def _replay(request: Request, record: dict, table_id=None, form=None) -> HTMLResponse:
+    lang = language(request)
+    raw_step = (form or request.query_params).get("step", "")
+    seat = (form or request.query_params).get("seat", "")
+    try:
+        model = replay_model.build(record, raw_step, seat, lang)
+    except stich.RecordError as exc:
+        return page(request, "error.html", status=400, message_id="bad_record", detail=str(exc))
+    uploaded = json.dumps(record, separators=(",", ":")) if table_id is None else None
+    return page(request, "replay.html", table_id=table_id, r=model, uploaded=uploaded)
+
+
+async def replay_upload(request: Request):
+    if request.method == "GET":
+        return page(request, "upload.html")
+    form = await request.form()
+    data = form.get("record")
+    try:
+        if hasattr(data, "read"):
+            raw = await data.read(RECORD_MAX + 1)
+        else:
+            raw = (data or "").encode()
+        if len(raw) > RECORD_MAX:
+            raise ValueError("too large")
+        record = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        return page(request, "error.html", status=400, message_id="bad_record",
+                    detail="the file is not a JSON record (or is larger than 4 MB)")
+    return _replay(request, record, form=form)
+
+
+def rules_file(game: str) -> Path | None:
+    """The game's rules document in the repository, if there is one (looked for at each request)."""
+    roots = [Path.cwd(), Path(__file__).resolve().parents[4]]
+    for root in roots:
+        for pattern in RULES_DOCS:
+            p = root / pattern.format(game=game)
+            if p.is_file():
+                return p
+    return None
+
+
+async def rules(request: Request):
+    game = request.path_params["game"]
+    if game not in stich.games():
+        return page(request, "error.html", status=404, message_id="no_game")
+    path = rules_file(game)
+    body = None
+    if path is not None:
+        from markdown_it import MarkdownIt
+        md = MarkdownIt("commonmark", {"html": False}).enable("table")
+        body = md.render(path.read_text(encoding="utf-8"))
+    g = stich.game(game)
+    return page(request, "rules.html", game=game, title=g.title, body=body, summary=g.rules_summary(),
+                games=games_catalogue())
+
+
+async def robots(request: Request):
+    return PlainTextResponse("User-agent: *\nDisallow: /t/\nDisallow: /replay/\n")
+
+
+class CachedStatic(StaticFiles):
+    """Static files with a long cache: their URLs carry a fingerprint of the contents."""
+
+    async def get_response(self, path, scope) -> Response:
+        response = await super().get_response(path, scope)
+        if response.status_code == 200:
+            response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
+        return response
+
+
+def routes() -> list:
+    return [
+        Route("/", home, name="home"),
+        Route("/lobby", lobby, name="lobby"),
+        Route("/t/{table_id}", table_page, name="table"),
+        Route("/replay", replay_upload, methods=["GET", "POST"], name="replay_upload"),
+        Route("/replay/{table_id}", replay_page, name="replay"),
+        Route("/rules/{game}", rules, name="rules"),
+        Route("/robots.txt", robots),
+        Mount("/static", app=CachedStatic(directory=str(STATIC)), name="static"),
+    ]

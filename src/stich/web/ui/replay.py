@@ -1,0 +1,61 @@
+"""The replay viewer's model: a finished match's record stepped to any action.
+
+The match is over, so the replay shows every hand face up; ``step`` is the number of actions
+applied (0 = the deal, ``len(actions)`` = the end), and a link with ``?step=n`` shows that moment.
+"""
+
+from __future__ import annotations
+
+import stich
+from stich.i18n import translator
+from stich.web.ui.table import render_table
+
+
+def parse_step(raw, total: int) -> int:
+    """The step asked for, within 0..total; the deal (0) when none or not a number."""
+    try:
+        step = int(str(raw).strip())
+    except ValueError:
+        return 0
+    return min(max(step, 0), total)
+
+
+def build(record: dict, raw_step, raw_seat, lang: str) -> dict:
+    """Everything the replay page shows at one step; ``stich.RecordError`` if the record does not replay."""
+    final = stich.replay(record)       # validates the whole record first
+    g = final.game
+    actions = record["actions"]
+    total = len(actions)
+    step = parse_step(raw_step, total)
+    _ = translator(lang).gettext
+    marks = []   # (step, label): the end of every trick, to jump there
+    state = g.new_state(record["seed"], **(record.get("setup") or {}))
+    at_step = None
+    seen, trick_no = len(state.events), 0
+    for i, (_seat, text) in enumerate(actions):
+        if i == step:
+            at_step = state.clone()
+        hand = state.hand_number
+        state.apply(text)
+        if state.hand_number != hand:
+            trick_no = 0
+        for _aud, ev in state.events[seen:]:
+            if ev.get("type") == "trick":
+                trick_no += 1
+                marks.append((i + 1, _("Hand %(h)s, trick %(t)s") % {"h": hand, "t": trick_no}))
+        seen = len(state.events)
+    if at_step is not None:
+        state = at_step
+    view = state.view(None)
+    view["known_hands"] = [state.view(k).get("hand") for k in range(g.num_players)]
+    events = [{k: v for k, v in ev.items() if k != "audience"} for ev in state.record()["events"]]
+    ctx = {"table": None, "game": g.name, "variant": g.variant, "options": dict(g.options), "seat": None,
+           "view": view, "legal": [], "events": events, "seats": [], "lang": lang, "seq": step,
+           "finished": state.is_terminal(), "chat": []}
+    last = None
+    if step:
+        seat, text = actions[step - 1]
+        last = {"seat": seat + 1, "action": text}
+    return {"html": render_table(ctx), "step": step, "total": total, "title": g.title, "variant": g.variant,
+            "last": last, "hand": state.hand_number, "marks": marks, "terminal": state.is_terminal(),
+            "returns": state.returns() if state.is_terminal() else None}
