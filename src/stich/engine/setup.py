@@ -103,3 +103,30 @@ def seat_card_pairs(deck: Deck, items, what: str, n: int, passes: bool = False) 
         else:
             out.append((p, parse_cards(deck, [card], f"position {what}")[0]))
     return out
+
+
+def dealt_cards(code, in_hand: list[list[int]], plays, per_seat: int, rule: str,
+                seat_word: str = "seat ") -> list[list[int]]:
+    """Each seat's dealt cards for a position: what it still holds plus what it has played (``plays``:
+    (seat, card) pairs in order; a card None, a pass, is skipped).  SetupError when a card is in two
+    places or a seat's cards do not add up to the ``per_seat`` dealt (``rule`` names the rule);
+    ``code`` writes a card and ``seat_word`` a seat ("P" in Barbu's rules: P0..P3) for the message."""
+    seen = 0
+    dealt = [list(cs) for cs in in_hand]
+    for cs in in_hand:
+        for c in cs:
+            if seen >> c & 1:
+                raise SetupError(f"card {code(c)} is in two places")
+            seen |= 1 << c
+    for i, (p, c) in enumerate(plays):
+        if c is None:
+            continue
+        if seen >> c & 1:
+            raise SetupError(f"card {code(c)} (play #{i + 1}) is in two places")
+        seen |= 1 << c
+        dealt[p].append(c)
+    for p, cs in enumerate(dealt):
+        if len(cs) != per_seat:
+            raise SetupError(f"{seat_word}{p} holds {len(in_hand[p])} card(s) and has played {len(cs) - len(in_hand[p])}: "
+                             f"that is {len(cs)}, not the {per_seat} dealt ({rule})")
+    return dealt

@@ -18,7 +18,7 @@ and the deal must not be over.  A :class:`SetupError` names the first step that 
 from __future__ import annotations
 
 from stich.engine import SetupError
-from stich.engine.setup import parse_cards, seat_card_pairs
+from stich.engine.setup import dealt_cards, parse_cards, seat_card_pairs
 from stich.engine.setup import step as _step
 from stich.rulesets.barbu import rules as R
 from stich.rulesets.barbu.phases import DOMINO, TRICKS
@@ -49,24 +49,7 @@ def start_position(state, pos) -> None:
         raise SetupError("a trick contract lists its cards in tricks and trick, not plays")
     seq = _sequence(pos, domino)
     # The deal: each seat's cards in hand plus the cards it has played.
-    seen = 0
-    dealt = [list(cs) for cs in in_hand]
-    for cs in in_hand:
-        for c in cs:
-            if seen >> c & 1:
-                raise SetupError(f"card {R.CODES[c]} is in two places")
-            seen |= 1 << c
-    for i, (p, c) in enumerate(seq):
-        if c is None:
-            continue
-        if seen >> c & 1:
-            raise SetupError(f"card {R.CODES[c]} (play #{i + 1}) is in two places")
-        seen |= 1 << c
-        dealt[p].append(c)
-    for p, cs in enumerate(dealt):
-        if len(cs) != 13:
-            raise SetupError(f"P{p} holds {len(in_hand[p])} card(s) and has played {len(cs) - len(in_hand[p])}: "
-                             f"that is {len(cs)}, not the 13 dealt")
+    dealt = dealt_cards(R.CODES.__getitem__, in_hand, seq, 13, "§1.4", seat_word="P")
     state._start(hands=[[R.CODES[c] for c in cs] for cs in dealt],
                  **{k: pos[k] for k in _CONTEXT if pos.get(k) is not None})
     # The declaration and the doubling round, each checked against the legal actions.

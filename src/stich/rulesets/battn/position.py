@@ -15,7 +15,7 @@ first step that does not fit; then the stake and the raise right are set and che
 from __future__ import annotations
 
 from stich.engine import SetupError
-from stich.engine.setup import parse_cards, seat_card_pairs, step
+from stich.engine.setup import dealt_cards, parse_cards, seat_card_pairs, step
 from stich.rulesets.battn.cards import DECK
 from stich.rulesets.battn.phases import BOTH, MOVE, ORBI, POLL, PREPLAY, SCHE_ASK
 
@@ -49,22 +49,7 @@ def start_position(state, pos) -> None:
     if not isinstance(current, (list, tuple)) or len(current) > 3:
         raise SetupError(f"position trick (the current one) must be at most 3 pairs, not {current!r}")
     seq += seat_card_pairs(DECK, current, "trick", 4)
-    seen = 0
-    dealt = [list(cs) for cs in in_hand]
-    for cs in in_hand:
-        for c in cs:
-            if seen >> c & 1:
-                raise SetupError(f"card {DECK.code(c)} is in two places")
-            seen |= 1 << c
-    for i, (p, c) in enumerate(seq):
-        if seen >> c & 1:
-            raise SetupError(f"card {DECK.code(c)} (play #{i + 1}) is in two places")
-        seen |= 1 << c
-        dealt[p].append(c)
-    for p, cs in enumerate(dealt):
-        if len(cs) != 5:
-            raise SetupError(f"seat {p} holds {len(in_hand[p])} card(s) and has played {len(cs) - len(in_hand[p])}: "
-                             f"that is {len(cs)}, not the 5 dealt (BT-6)")
+    dealt = dealt_cards(DECK.code, in_hand, seq, 5, "BT-6")
     state._start(hands=[[DECK.code(c) for c in cs] for cs in dealt], stock=pos.get("stock"),
                  dealer=pos.get("dealer"), scores=pos.get("scores"), x_team=pos.get("x_team"))
     # The turn up to the first card: nobody declares Orbi or asks for a Scheanara; R names the

@@ -13,7 +13,7 @@ step that does not fit.  The position is the first hand of the match (hand numbe
 from __future__ import annotations
 
 from stich.engine import SetupError
-from stich.engine.setup import parse_cards, seat_card_pairs, step
+from stich.engine.setup import dealt_cards, parse_cards, seat_card_pairs, step
 from stich.rulesets.biscambiggia.phases import AUCTION, PLAY
 from stich.rulesets.biscambiggia.rules import CARDS_EACH, DECK, NUM_PLAYERS
 
@@ -47,22 +47,7 @@ def start_position(state, pos) -> None:
     if not isinstance(current, (list, tuple)) or len(current) >= players:
         raise SetupError(f"position trick (the current one) must be at most {players - 1} pairs, not {current!r}")
     seq += seat_card_pairs(deck, current, "trick", players)
-    seen = 0
-    dealt = [list(cs) for cs in in_hand]
-    for cs in in_hand:
-        for c in cs:
-            if seen >> c & 1:
-                raise SetupError(f"card {deck.code(c)} is in two places")
-            seen |= 1 << c
-    for i, (p, c) in enumerate(seq):
-        if seen >> c & 1:
-            raise SetupError(f"card {deck.code(c)} (play #{i + 1}) is in two places")
-        seen |= 1 << c
-        dealt[p].append(c)
-    for p, cs in enumerate(dealt):
-        if len(cs) != per_seat:
-            raise SetupError(f"seat {p} holds {len(in_hand[p])} card(s) and has played {len(cs) - len(in_hand[p])}: "
-                             f"that is {len(cs)}, not the {per_seat} dealt (BB-2.3)")
+    dealt = dealt_cards(deck.code, in_hand, seq, per_seat, "BB-2.3")
     state._start(hands=[[deck.code(c) for c in cs] for cs in dealt], dealer=pos.get("dealer"),
                  scores=pos.get("scores"))
     auction = pos["auction"]
