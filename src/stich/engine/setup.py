@@ -127,6 +127,7 @@ def dealt_cards(code, in_hand: list[list[int]], plays, per_seat: int, rule: str,
         dealt[p].append(c)
     for p, cs in enumerate(dealt):
         if len(cs) != per_seat:
-            raise SetupError(f"{seat_word}{p} holds {len(in_hand[p])} card(s) and has played {len(cs) - len(in_hand[p])}: "
+            held = len(in_hand[p])
+            raise SetupError(f"{seat_word}{p} holds {held} card(s) and has played {len(cs) - held}: "
                              f"that is {len(cs)}, not the {per_seat} dealt ({rule})")
     return dealt
