@@ -146,8 +146,24 @@ class PIMCBot(ModelMixin, Bot):
     default_iterations = 16
     rollouts = 4
     exact_cards = 12
+    #: "evaluate": raise, accept, fold, hold and the Orbi / X answers by the bet arithmetic on the
+    #: sampled worlds (``betting.py``); "heuristic": taken from the heuristic bot, as before
+    decisions = "evaluate"
+
+    def __init__(self, seed=None, budget=None, decisions: str | None = None, **options):
+        super().__init__(seed=seed, budget=budget, **options)
+        if decisions is not None:
+            if decisions not in ("evaluate", "heuristic"):
+                raise ValueError(f"decisions is 'evaluate' or 'heuristic', not {decisions!r}")
+            self.decisions = decisions
 
     def choose(self, view: dict, legal: list[str]) -> str:
+        if self.decisions == "evaluate":
+            from stich.bots.search import betting
+
+            answer = betting.choose(self, view, legal)
+            if answer is not None:
+                return answer
         quick, legal = self._plan(view, legal)
         if quick is not None:
             return quick
@@ -160,3 +176,19 @@ class PIMCBot(ModelMixin, Bot):
         if not worlds:
             return fallback(view, legal, self.rng)
         return pimc_choose(worlds, view["seat"], legal, clock, self.rng, self.rollouts, self.exact_cards)
+
+
+class ClassicPIMCBot(PIMCBot):
+    """``pimc`` as it was before the bets were evaluated: raises, accepts and folds (and its
+    opponent model) from the heuristic with the fixed thresholds (``heuristic-classic``)."""
+
+    decisions = "heuristic"
+
+    def choose(self, view: dict, legal: list[str]) -> str:
+        from stich.bots.heuristic.raising import CLASSIC
+
+        token = CLASSIC.set(True)
+        try:
+            return super().choose(view, legal)
+        finally:
+            CLASSIC.reset(token)
