@@ -95,7 +95,7 @@ def raise_weights(worlds, view: dict) -> list[float]:
         w = 1.0
         for who, k in raisers.items():
             try:
-                q = crude(game, READERS[game](world.view(who))[0])
+                q = crude(game, READERS[game](world.view(who))[0])   # before any raise of ours
             except Exception:  # noqa: BLE001
                 continue
             w *= (1.0 / (1.0 + math.exp(-(q - 0.5) / RAISE_SIGNAL))) ** k
