@@ -191,3 +191,27 @@ def choose(bot, view: dict, legal: list[str]) -> str | None:
     if len(cards) == 1:
         return cards[0]
     return pimc_choose(worlds, seat, cards, clock, bot.rng, bot.rollouts, bot.exact_cards)
+
+
+#: verbs the opponent model of the evaluating ``pimc`` does not check: the bets (their raises
+#: weight the worlds in :func:`raise_weights` instead; as a filter almost every world failed
+#: them, which cost most of the sampling time) and answers that nearly every hand gives
+SKIP_IN_MODEL = frozenset({"raise", "accept", "fold", "pass", "hold", "concede", "orbi_accept", "orbi_refuse",
+                           "x_play", "x_decline", "scheanara_pass", "cut", "cut_done"})
+
+
+def lean_model(eps: float = 0.2):
+    """The heuristic opponent model (``common.heuristic_model``) for the informative decisions
+    only - the Ansage, Schlòk and Trumpf, bids, calls, contracts, doubles, exchange requests -
+    without replaying the heuristic for the verbs of :data:`SKIP_IN_MODEL`."""
+    from stich.bots.search.common import heuristic_model
+
+    full = heuristic_model(eps)
+    if full is None:
+        return None
+
+    def model(world, who, text):
+        if text.split(" ", 1)[0] in SKIP_IN_MODEL:
+            return 1.0
+        return full(world, who, text)
+    return model

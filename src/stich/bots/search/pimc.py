@@ -157,6 +157,15 @@ class PIMCBot(ModelMixin, Bot):
                 raise ValueError(f"decisions is 'evaluate' or 'heuristic', not {decisions!r}")
             self.decisions = decisions
 
+    def _model(self):
+        if self.decisions != "evaluate" or not self.opponent_model:
+            return super()._model()
+        if self._model_fn is None:   # the bets weight the worlds instead (betting.lean_model)
+            from stich.bots.search.betting import lean_model
+
+            self._model_fn = lean_model()
+        return self._model_fn
+
     def choose(self, view: dict, legal: list[str]) -> str:
         if self.decisions == "evaluate":
             from stich.bots.search import betting
