@@ -27,7 +27,7 @@ BEGINNER_SLIPS = 1 / 3
 
 
 class BeginnerBot(HeuristicBot):
-    """``beginner``: the heuristic, with a random legal card a third of the time."""
+    """The level for beginners: the heuristic, with a random legal card a third of the time."""
 
     def choose(self, view: dict, legal: list[str]) -> str:
         cards = [a for a in legal if a.startswith("play ")]
@@ -37,15 +37,15 @@ class BeginnerBot(HeuristicBot):
 
 
 class ClubBot(HeuristicBot):
-    """``club``: the heuristic bot."""
+    """The club level: the heuristic bot (rule-of-thumb play, raising by the bet arithmetic)."""
 
 
 class StrongBot(PIMCBot):
-    """``strong``: ``pimc`` at its default budget (16 worlds per decision)."""
+    """The strong level: ``pimc`` at its default budget (16 worlds per decision)."""
 
 
 class MaxBot(PIMCBot):
-    """``max``: ``pimc`` with 1 s per decision unless a budget is given."""
+    """The strongest level, for analysis: ``pimc`` with 1 s per decision unless a budget is given."""
 
     def __init__(self, seed=None, budget=None, **options):
         super().__init__(seed=seed, budget=budget if Budget.parse(budget) else Budget(seconds=1.0), **options)
