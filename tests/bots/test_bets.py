@@ -126,3 +126,18 @@ def test_heuristic_folds_junk_and_accepts_a_good_hand():
     start = Score.of(0, 0, 18)
     assert respond(start, raising.win_chance("watten", 1.0), 2) == "fold"
     assert respond(start, raising.win_chance("watten", 2.5), 2) == "accept"
+
+
+def test_lean_model_leaves_bets_to_the_weights():
+    """pimc's opponent model does not replay the heuristic for bets (the raises weight the worlds)."""
+    from stich.bots.search.betting import lean_model, raise_weights
+
+    model = lean_model()
+    for text in ("raise", "accept", "fold", "pass", "orbi_accept", "scheanara_pass"):
+        assert model(None, 1, text) == 1.0          # never looks at the world
+    state = _answer_view("watten", "euregio", 6)
+    seat = state.current_player
+    view = state.view(seat)
+    assert any(text == "raise" for _who, text, _i in view["actions"])
+    weights = raise_weights([state, state.clone()], view)
+    assert len(weights) == 2 and all(0.0 < w <= 1.0 for w in weights) and weights[0] == weights[1]
