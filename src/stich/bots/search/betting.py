@@ -62,6 +62,11 @@ def gains(world, seat: int, end) -> tuple[int, int]:
     return d[me], d[1 - me]
 
 
+#: what each raise of the opponents in this hand takes off the log-odds of ``p`` (the value fitted
+#: for the heuristic, ``heuristic.raising.CURVES``): the worlds' weights alone left both sides of a
+#: raising war the favourite in their own eyes
+THEIR_RAISE = 0.4
+
 #: how sharply an opponent's raise says "my side is the favourite" (a logistic step around 1/2)
 RAISE_SIGNAL = 0.08
 
@@ -140,6 +145,20 @@ def win_chance(worlds, seat: int, first: str | None, rng, rollouts: int, exact_c
     return (won / weight if weight else 0.5), (stake or 2)
 
 
+def their_raises(world, view: dict) -> int:
+    seat = view["seat"]
+    side = _side(world, seat)
+    return sum(1 for who, text, _i in view.get("actions") or []
+               if text == "raise" and _side(world, who) != side)
+
+
+def discounted(p: float, raises: int) -> float:
+    """``p`` with the log-odds lowered by :data:`THEIR_RAISE` per raise of the opponents."""
+    if not raises or p <= 0.0 or p >= 1.0:
+        return p
+    return 1.0 / (1.0 + math.exp(-(math.log(p / (1 - p)) - THEIR_RAISE * raises)))
+
+
 def refusal_cost(world, seat: int, verb: str) -> int:
     """The points the opponents get when I fold / concede / refuse (exact, from one world)."""
     s = world.clone()
@@ -161,8 +180,10 @@ def choose(bot, view: dict, legal: list[str]) -> str | None:
     score = match_score(worlds[0], seat, view)
     rollouts, exact = bot.rollouts, bot.exact_cards
     weights = raise_weights(worlds, view)
+    raised = their_raises(worlds[0], view)
     if kind == "answer":
         p, _ = win_chance(worlds, seat, "accept", bot.rng, rollouts, exact, weights)
+        p = discounted(p, raised)
         stake = getattr(worlds[0], "stake", 2)
         cost = refusal_cost(worlds[0], seat, "fold")
         choice = bets.respond(score, p, stake, fold_loses=cost, can_raise="raise" in legal)
@@ -171,6 +192,7 @@ def choose(bot, view: dict, legal: list[str]) -> str | None:
     if kind == "go_on":
         verb = next(v for v in ("hold", "orbi_accept", "x_play") if v in legal)
         p, stake = win_chance(worlds, seat, verb, bot.rng, rollouts, exact, weights)
+        p = discounted(p, raised)
         give = refusal_cost(worlds[0], seat, GO_ON[verb])
         choice = verb if bets.play_or_give(score, p, stake, give) else GO_ON[verb]
         bot.last_bet = ("go_on", p, stake, choice)
@@ -178,6 +200,7 @@ def choose(bot, view: dict, legal: list[str]) -> str | None:
     # a raise or play on (a card, or "pass" when polled)
     first = "pass" if "pass" in legal else None
     p, stake = win_chance(worlds, seat, first, bot.rng, rollouts, exact, weights)
+    p = discounted(p, raised)
     raising = bets.should_raise(score, p, stake)
     bot.last_bet = ("raise", p, stake, "raise" if raising else "on")
     if raising:
