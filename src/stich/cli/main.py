@@ -135,6 +135,31 @@ def replay_cmd(file, seat, step, lang):
         console.print("")
 
 
+@cli.command("analyse")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--seat", type=int, required=True, help="The player to analyse (1-based).")
+@click.option("--worlds", type=int, default=24, show_default=True, help="Sampled worlds per decision.")
+@click.option("--json", "json_path", help="Write the analysis as JSON to this file ('-': print it, not the table).")
+def analyse_cmd(file, seat, worlds, json_path):
+    """Mark where the player in SEAT lost expected points in the saved match FILE."""
+    import json
+
+    from stich.bots.analysis import analyse, table
+    from stich.cli.replay import load_record
+
+    try:
+        result = analyse(load_record(file), seat - 1, worlds=worlds)
+    except (ValueError, stich.StichError) as exc:
+        raise click.ClickException(str(exc)) from None
+    if json_path == "-":
+        click.echo(json.dumps(result, indent=1))
+        return
+    if json_path:
+        with open(json_path, "w", encoding="utf-8") as f:
+            json.dump(result, f, indent=1)
+    click.echo(table(result))
+
+
 @cli.command("bench")
 @click.option("--game", "-g", help="Only this game (default: all).")
 @click.option("--variant", "-v", help="Only this variant.")

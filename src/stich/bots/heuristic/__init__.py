@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 
 from stich.bots.base import Bot, register_bot
+from stich.bots.heuristic import raising
 from stich.engine import companion
 
 #: re-raise instead of falling back (tests and development): ``STICH_HEURISTIC_STRICT=1``
@@ -41,6 +42,9 @@ class HeuristicBot(Bot):
         if player is None:
             return legal[0]
         try:
+            bet, legal = raising.choose(view, legal)   # raise / accept / fold by the bet arithmetic
+            if bet is not None:
+                return bet
             action = player(view, legal, self.rng)
         except Exception:  # noqa: BLE001 - a bot must never crash a match
             if STRICT:
@@ -51,6 +55,19 @@ class HeuristicBot(Bot):
         return action if action in legal else legal[0]
 
 
-register_bot("heuristic", HeuristicBot)
+class ClassicHeuristicBot(HeuristicBot):
+    """The heuristic with the fixed raising thresholds of before (raise from 3.2 expected tricks,
+    accept from 1.8): kept to measure the new raising against."""
 
-__all__ = ["HeuristicBot"]
+    def choose(self, view: dict, legal: list[str]) -> str:
+        token = raising.CLASSIC.set(True)
+        try:
+            return super().choose(view, legal)
+        finally:
+            raising.CLASSIC.reset(token)
+
+
+register_bot("heuristic", HeuristicBot)
+register_bot("heuristic-classic", ClassicHeuristicBot)
+
+__all__ = ["ClassicHeuristicBot", "HeuristicBot"]

@@ -15,6 +15,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from stich.bots.heuristic._common import arg, by_verb, follow, played_cards
 
 SUITS = ("Po", "St", "Ra", "Sc")
@@ -100,9 +102,16 @@ def card_value(rk: Ranking, card: str) -> float:
     return {"A": 0.2, "K": 0.12, "N": 0.08}.get(split(card)[1], 0.03)
 
 
+@cache
+def _card_worth(card: str, schlok, trumpf, ace_high: bool) -> float:
+    # pure and small: cached, since the search bots' opponent model asks the heuristic's
+    # Schlòk / Trumpf choice in every sampled world (40 rank-suit pairs of a 5-card hand)
+    return card_value(Ranking(schlok, trumpf, {"ace_rank": "high" if ace_high else "low"}), card)
+
+
 def value(cards, schlok, trumpf, opts) -> float:
-    rk = Ranking(schlok, trumpf, opts)
-    return sum(card_value(rk, c) for c in cards)
+    ace_high = opts.get("ace_rank", "high") == "high"
+    return sum(_card_worth(c, schlok, trumpf, ace_high) for c in cards)
 
 
 def best_schlok(cards, trumpf, ranks, opts):

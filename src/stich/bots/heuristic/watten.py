@@ -17,6 +17,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from stich.bots.heuristic._common import arg, by_verb, follow, played_cards
 from stich.cards import deck as _deck
 from stich.rulesets.watten.options import VARIANT_TABLE
@@ -142,9 +144,16 @@ def scaled(v: float, n: int) -> float:
     return v if n == 4 else v ** ((n - 1) / 3)
 
 
+@cache
+def _card_worth(card: str, schlag, trump, fam: str, guate7: bool, n: int) -> float:
+    # a pure function of a few small values: cached, since the search bots' opponent model asks
+    # the heuristic for every sampled world (the Ansage alone sums 32 hands of 5 cards)
+    return scaled(card_value(key(card, schlag, trump, fam, guate7), card), n)
+
+
 def hand_value(ctx: Ctx, cards, schlag, trump) -> float:
-    return sum(scaled(card_value(key(c, schlag, trump, ctx.fam, ctx.guate7), c), ctx.n)
-               for c in cards)
+    fam, guate7, n = ctx.fam, ctx.guate7, ctx.n
+    return sum(_card_worth(c, schlag, trump, fam, guate7, n) for c in cards)
 
 
 def best_schlag(ctx: Ctx, trump: str | None, ranks) -> tuple[str, float]:

@@ -7,10 +7,11 @@ Importing this package registers the three bots.
 from stich.bots.base import register_bot
 from stich.bots.search.cheat import CheatBot
 from stich.bots.search.ismcts import ISMCTSBot
-from stich.bots.search.pimc import PIMCBot
+from stich.bots.search.pimc import ClassicPIMCBot, PIMCBot
 
 register_bot("pimc", PIMCBot)
+register_bot("pimc-classic", ClassicPIMCBot)
 register_bot("ismcts", ISMCTSBot)
 register_bot("cheat", CheatBot)
 
-__all__ = ["CheatBot", "ISMCTSBot", "PIMCBot"]
+__all__ = ["CheatBot", "ClassicPIMCBot", "ISMCTSBot", "PIMCBot"]

@@ -1,0 +1,129 @@
+"""Raising as a bet: the arithmetic of raise, accept and fold, aware of the match score.
+
+Watten and Battn hands are played for a stake; a raise offers the opponents to play for one
+point more or to fold and give the current stake away.  With ``p`` the chance to win the hand:
+
+* **accepting** a raise from stake ``s`` (to ``s + 1``) beats folding (losing ``s``) when
+  ``p (s+1) - (1-p) (s+1) > -s``, i.e. ``p > 1 / (2 (s+1))`` with points counted linearly;
+* **raising** (or re-raising) from ``s`` gives the opponents the choice: fold (I win ``s``) or
+  play for ``s + 1``.  They choose what is worse for me, so a raise is worth
+  ``min(win s, play for s+1)``; with linear points that beats playing on for ``s`` exactly when
+  ``p > 1/2``: raise only as the favourite.
+
+Points are not worth the same at every score.  With a match ``target`` the value of a hand's
+outcome is the chance to win the match from the score it leaves (:func:`match_win`): a model in
+which every later hand is an even contest worth 2, 3 or 4 points.  So a point that wins the
+match is worth much more than one that does not, a point the opponents need to win the match
+costs much more than one they do not, and a raise that only lifts the stake past what the
+opponents need ("a gift": they win the match with this hand whereas at the old stake they
+would not) is valued by what it risks, not refused by a cap.
+
+Used by the search bots (``p`` from their sampled worlds, ``stich.bots.search.bets``) and by the
+``heuristic`` bot (``p`` from its hand strength).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+#: the stake of a typical later hand (Watten and Battn: 2, raised sometimes): (points, chance)
+LATER_HANDS = ((2, 0.6), (3, 0.25), (4, 0.15))
+
+#: estimation noise: a raise is made only when it is better even with ``p`` lowered by this much
+RAISE_MARGIN = 0.05
+
+
+#: decisions that are bets: the verb that plays on -> the verb that gives the hand away
+GO_ON = {"accept": "fold", "hold": "concede", "orbi_accept": "orbi_refuse", "x_play": "x_decline"}
+
+
+def kind_of(legal: list[str]) -> str | None:
+    """Which bet a decision is: ``"answer"`` (a raise to accept, fold or re-raise), ``"go_on"``
+    (hold / Orbi / X: play on or give the refusal's points), ``"raise"`` (raise or play a card /
+    pass the poll), or None (not a bet)."""
+    verbs = {a.split(" ", 1)[0] for a in legal}
+    if "accept" in verbs and "fold" in verbs:
+        return "answer"
+    if any(v in verbs and GO_ON[v] in verbs for v in ("hold", "orbi_accept", "x_play")):
+        return "go_on"
+    if "raise" in verbs and ("play" in verbs or "pass" in verbs):
+        return "raise"
+    return None
+
+
+@cache
+def match_win(need_me: int, need_them: int) -> float:
+    """The chance to win a match when I need ``need_me`` more points and the opponents
+    ``need_them``, every later hand being an even contest worth :data:`LATER_HANDS`."""
+    if need_me <= 0:
+        return 1.0
+    if need_them <= 0:
+        return 0.0
+    return sum(q * 0.5 * (match_win(need_me - v, need_them) + match_win(need_me, need_them - v))
+               for v, q in LATER_HANDS)
+
+
+@dataclass(frozen=True)
+class Score:
+    """Where the match stands for the deciding side: the points each side still needs (None:
+    no match target known; points then count linearly)."""
+
+    need_me: int | None = None
+    need_them: int | None = None
+
+    @classmethod
+    def of(cls, mine: int, theirs: int, target: int | None) -> Score:
+        if not target:
+            return cls()
+        return cls(max(0, target - mine), max(0, target - theirs))
+
+    def value(self, won: int = 0, lost: int = 0) -> float:
+        """The worth of a hand in which my side scores ``won`` and the opponents ``lost``
+        points: the chance to win the match after it (linear points: ``won - lost``)."""
+        if self.need_me is None or self.need_them is None:
+            return float(won - lost)
+        return match_win(self.need_me - won, self.need_them - lost)
+
+    def play(self, p: float, stake: int) -> float:
+        """Play the hand out for ``stake`` with the chance ``p`` to win it."""
+        return p * self.value(won=stake) + (1 - p) * self.value(lost=stake)
+
+    def offer(self, p: float, stake: int) -> float:
+        """Raise from ``stake``: the opponents fold (I win ``stake``) or play for ``stake + 1``,
+        whichever is worse for me."""
+        return min(self.value(won=stake), self.play(p, stake + 1))
+
+
+def respond(score: Score, p: float, stake: int, fold_loses: int | None = None, can_raise: bool = False) -> str:
+    """Answer a raise from ``stake`` to ``stake + 1``: ``"accept"``, ``"fold"`` or ``"raise"``
+    (accept and raise again).  ``fold_loses``: what folding costs (default ``stake``)."""
+    fold = score.value(lost=stake if fold_loses is None else fold_loses)
+    if can_raise and should_raise(score, p, stake + 1) and score.offer(p, stake + 1) >= fold:
+        return "raise"
+    return "accept" if score.play(p, stake + 1) >= fold else "fold"
+
+
+def should_raise(score: Score, p: float, stake: int) -> bool:
+    """Offer a raise from ``stake`` rather than play on for it (``p`` lowered by the margin)."""
+    q = max(0.0, p - RAISE_MARGIN)
+    return score.offer(q, stake) > score.play(q, stake) + 1e-12
+
+
+def play_or_give(score: Score, p: float, stake: int, give: int) -> bool:
+    """Play a hand for ``stake`` (True) rather than give the opponents ``give`` points (a
+    4-Punkte / gestrichen concession, a refused Orbi, a declined X)."""
+    return score.play(p, stake) >= score.value(lost=give)
+
+
+def break_even(score: Score, stake: int, fold_loses: int | None = None) -> float:
+    """The chance to win the hand above which accepting a raise from ``stake`` beats folding
+    (``1 / (2 (stake+1))`` with linear points)."""
+    lo, hi = 0.0, 1.0
+    for _ in range(40):
+        mid = (lo + hi) / 2
+        if respond(score, mid, stake, fold_loses) == "accept":
+            hi = mid
+        else:
+            lo = mid
+    return hi

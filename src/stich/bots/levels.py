@@ -1,0 +1,58 @@
+"""Levels for people: ``beginner``, ``club``, ``strong`` and ``max`` (bot names like any other).
+
+Each level is a named configuration of an existing bot, accepted wherever a bot name is
+(``make_bot("club")``, ``stich play --bots strong``, the arena):
+
+* ``beginner`` - the ``heuristic`` bot that, like someone learning the game, plays a random legal
+  card a third of the time (its bids, raises and answers stay the heuristic's: sane, by the bet
+  arithmetic).  Instant.
+* ``club`` - the ``heuristic`` bot: rule-of-thumb card play, raising by the bet arithmetic with
+  its hand strength.  Instant.
+* ``strong`` - ``pimc`` at its default budget (16 sampled worlds per decision; raises, accepts
+  and folds by the chance to win the hand estimated on those worlds).  About 0.1 s a decision.
+* ``max`` - ``pimc`` with 1 s per decision (more worlds, more rollouts) unless a budget is given:
+  for analysis and for players who want the strongest opponent.
+
+``docs/bots.md`` gives their measured strength.
+"""
+
+from __future__ import annotations
+
+from stich.bots.base import Budget, register_bot
+from stich.bots.heuristic import HeuristicBot
+from stich.bots.search.pimc import PIMCBot
+
+#: the share of card plays a ``beginner`` makes at random
+BEGINNER_SLIPS = 1 / 3
+
+
+class BeginnerBot(HeuristicBot):
+    """The level for beginners: the heuristic, with a random legal card a third of the time."""
+
+    def choose(self, view: dict, legal: list[str]) -> str:
+        cards = [a for a in legal if a.startswith("play ")]
+        if len(cards) > 1 and self.rng.random() < BEGINNER_SLIPS:
+            return self.rng.choice(cards)
+        return super().choose(view, legal)
+
+
+class ClubBot(HeuristicBot):
+    """The club level: the heuristic bot (rule-of-thumb play, raising by the bet arithmetic)."""
+
+
+class StrongBot(PIMCBot):
+    """The strong level: ``pimc`` at its default budget (16 worlds per decision)."""
+
+
+class MaxBot(PIMCBot):
+    """The strongest level, for analysis: ``pimc`` with 1 s per decision unless a budget is given."""
+
+    def __init__(self, seed=None, budget=None, **options):
+        super().__init__(seed=seed, budget=budget if Budget.parse(budget) else Budget(seconds=1.0), **options)
+
+
+#: level name -> bot class, weakest first
+LEVELS = {"beginner": BeginnerBot, "club": ClubBot, "strong": StrongBot, "max": MaxBot}
+
+for _name, _cls in LEVELS.items():
+    register_bot(_name, _cls)

@@ -1,0 +1,143 @@
+"""Raising as a bet: the arithmetic (``stich.bots.bets``), the heuristic's and pimc's use of it,
+the classic bots kept for measurement, and the levels."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import stich
+from stich.bots import bets, bot_class, make_bot
+from stich.bots.bets import Score, break_even, kind_of, match_win, respond, should_raise
+
+
+def test_linear_break_even_is_one_over_two_stake_plus_one():
+    for s in (2, 3, 4, 7):
+        assert break_even(Score(), s) == pytest.approx(1 / (2 * (s + 1)), abs=1e-6)
+
+
+def test_raise_only_as_the_favourite():
+    for score in (Score(), Score.of(4, 4, 18)):
+        assert not should_raise(score, 0.45, 2)
+        assert not should_raise(score, 0.52, 2)      # within the estimation margin
+        assert should_raise(score, 0.7, 2)
+    assert respond(Score(), 0.3, 2, can_raise=True) == "accept"
+    assert respond(Score(), 0.1, 2, can_raise=True) == "fold"
+    assert respond(Score(), 0.8, 2, can_raise=True) == "raise"
+
+
+def test_match_win_is_a_probability_and_symmetric():
+    assert match_win(18, 18) == pytest.approx(0.5)
+    assert match_win(0, 5) == 1.0 and match_win(5, 0) == 0.0
+    assert match_win(3, 15) > 0.9 > 0.1 > match_win(15, 3)
+
+
+def test_the_score_changes_what_a_point_is_worth():
+    # folding would give the opponents the match: accept whatever the hand
+    assert respond(Score.of(0, 15, 18), 0.02, 3) == "accept"
+    # the stake already wins me the match: a raise adds nothing and risks more, even with a strong hand
+    assert not should_raise(Score.of(16, 0, 18), 0.9, 2) and should_raise(Score.of(0, 0, 18), 0.9, 2)
+    # near my target a point I lose costs more than one I win gains: accepting needs more
+    assert break_even(Score.of(14, 0, 18), 2) > break_even(Score.of(0, 0, 18), 2) + 0.04
+    # a far-off target leaves the linear break-even nearly as it is
+    assert break_even(Score.of(0, 0, 100), 2) == pytest.approx(1 / 6, abs=0.02)
+
+
+def test_kind_of():
+    assert kind_of(["accept", "fold", "raise"]) == "answer"
+    assert kind_of(["hold", "concede"]) == "go_on"
+    assert kind_of(["orbi_accept", "orbi_refuse"]) == "go_on"
+    assert kind_of(["play EO", "play H7", "raise"]) == "raise"
+    assert kind_of(["pass", "raise"]) == "raise"
+    assert kind_of(["play EO", "play H7"]) is None and kind_of(["schlag 7", "schlag 8"]) is None
+
+
+def _answer_view(name, variant, seed):
+    """A state in which a seat answers a raise."""
+    game = stich.game(name, variant=variant) if variant else stich.game(name)
+    rng = random.Random(seed)
+    for attempt in range(400):
+        state = game.new_state(seed=seed * 1000 + attempt)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            verbs = {a.verb for a in legal}
+            if "raise" in verbs and "play" in verbs:
+                state.apply("raise")
+                break
+            plays = [a for a in legal if a.verb not in ("raise", "fold", "ask_exchange", "ask_swap", "scheanara",
+                                                         "orbi", "concede", "orbi_refuse", "x_decline")]
+            state.apply(rng.choice(plays or legal))
+        if state.is_terminal() or "accept" not in {a.verb for a in state.legal_actions()}:
+            continue
+        return state
+    raise AssertionError("no raise reached")
+
+
+@pytest.mark.parametrize("kind", ["heuristic", "pimc"])
+def test_answers_are_legal_and_seeded(kind):
+    state = _answer_view("watten", "euregio", 3)
+    seat = state.current_player
+    view = json.loads(json.dumps(state.view(seat)))
+    legal = [str(a) for a in state.legal_actions()]
+    a = make_bot(kind, seed=5, budget=8 if kind == "pimc" else None).choose(json.loads(json.dumps(view)), legal)
+    b = make_bot(kind, seed=5, budget=8 if kind == "pimc" else None).choose(json.loads(json.dumps(view)), legal)
+    assert a == b and a in legal
+
+
+def test_pimc_estimates_the_chance_of_the_hand():
+    """pimc's p tracks the hand: after a raise it sees how often it wins the hand when accepting."""
+    state = _answer_view("watten", "bavarian_4", 4)
+    seat = state.current_player
+    bot = make_bot("pimc", seed=1, budget=8)
+    legal = [str(a) for a in state.legal_actions()]
+    choice = bot.choose(state.view(seat), legal)
+    kind, p, stake, answer = bot.last_bet
+    assert kind == "answer" and 0.0 <= p <= 1.0 and answer == choice
+    from stich.bots.search.betting import match_score, refusal_cost
+
+    score = match_score(state, seat, state.view(seat))   # the real state has the worlds' scores
+    cost = refusal_cost(state, seat, "fold")
+    assert cost == stake
+    assert choice == bets.respond(score, p, stake, fold_loses=cost, can_raise="raise" in legal)
+
+
+def test_classic_bots_and_levels_are_registered():
+    from stich.bots.heuristic import ClassicHeuristicBot
+    from stich.bots.levels import LEVELS
+    from stich.bots.search import ClassicPIMCBot
+
+    assert bot_class("pimc-classic") is ClassicPIMCBot and bot_class("heuristic-classic") is ClassicHeuristicBot
+    assert make_bot("pimc", decisions="heuristic").decisions == "heuristic"
+    with pytest.raises(ValueError):
+        make_bot("pimc", decisions="guess")
+    for name, cls in LEVELS.items():
+        assert bot_class(name) is cls
+    assert make_bot("max").budget.seconds == 1.0 and make_bot("max", budget=4).budget.iterations == 4
+
+
+def test_heuristic_folds_junk_and_accepts_a_good_hand():
+    """The heuristic's p from its hand strength: a hand with the top trumps accepts, no trumps folds."""
+    from stich.bots.heuristic import raising
+
+    assert raising.win_chance("watten", 4.0) > 0.7 > 0.2 > raising.win_chance("watten", 1.0)
+    assert raising.win_chance("watten", 3.0, their_raises=2) < raising.win_chance("watten", 3.0)
+    start = Score.of(0, 0, 18)
+    assert respond(start, raising.win_chance("watten", 1.0), 2) == "fold"
+    assert respond(start, raising.win_chance("watten", 2.5), 2) == "accept"
+
+
+def test_lean_model_leaves_bets_to_the_weights():
+    """pimc's opponent model does not replay the heuristic for bets (the raises weight the worlds)."""
+    from stich.bots.search.betting import lean_model, raise_weights
+
+    model = lean_model()
+    for text in ("raise", "accept", "fold", "pass", "orbi_accept", "scheanara_pass"):
+        assert model(None, 1, text) == 1.0          # never looks at the world
+    state = _answer_view("watten", "euregio", 6)
+    seat = state.current_player
+    view = state.view(seat)
+    assert any(text == "raise" for _who, text, _i in view["actions"])
+    weights = raise_weights([state, state.clone()], view)
+    assert len(weights) == 2 and all(0.0 < w <= 1.0 for w in weights) and weights[0] == weights[1]
