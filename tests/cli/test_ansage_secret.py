@@ -35,4 +35,5 @@ def test_a_blind_player_reads_at_the_end_of_the_hand_that_the_ansage_stays_secre
     assert "Hand 2" not in hand1 and "E.4" in log[log.index("Ansage stays secret"):][:200]   # said as hand 1 ends
     assert "wins the hand" in hand1 or "win the hand" in hand1
     assert not re.search(r"Ansage is revealed|Schlag\s+\S+ \(", hand1)   # Seat 2 never saw the Schlag
-    assert "wins the trick" in hand1 and not re.search(r"wins? the trick with .*: ", hand1)   # no reason: unknown
+    # the bots' seeds are secret, so hand 1 may end in a fold before any trick: no trick, nothing to explain
+    assert not re.search(r"wins? the trick with .*: ", hand1)   # no reason: the seat does not know it

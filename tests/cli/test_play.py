@@ -280,7 +280,7 @@ def test_any_input_line_gives_a_choice_and_changes_nothing(text):
     s.apply("play EA")
     before = s.record()
     choice = resolve_input(text, s)
-    assert choice.kind in ("action", "help", "table", "hint", "quit", "empty", "error")
+    assert choice.kind in ("action", "help", "rules", "autoplay", "table", "hint", "quit", "empty", "error")
     if choice.kind == "action":
         assert choice.action in s.legal_actions()
     if choice.kind == "error":
