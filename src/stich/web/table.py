@@ -351,7 +351,10 @@ class TableActor:
 
     # --- turns: bots and timers ---------------------------------------------------------------
     def _schedule(self) -> None:
-        """Whoever is to move now: ask the bot, or start the turn timer for a human."""
+        """Whoever is to move now: ask the bot, or start the turn timer for a human.
+
+        Only ``current_player`` counts here: a bot (or the timer's move) acts on turn and never takes a
+        decision out of turn; humans take theirs through ``act``, which accepts any seat's legal action."""
         if self.turn_timer:
             self.turn_timer.cancel()
             self.turn_timer = None
