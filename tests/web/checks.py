@@ -105,8 +105,8 @@ class SeatOracle:
     def _advance(self) -> bool:
         if self.k >= len(self.record["actions"]):
             return False
-        _, text = self.record["actions"][self.k]
-        self.state.apply(text)
+        seat, text = self.record["actions"][self.k]
+        self.state.apply(text, seat=seat)
         self.k += 1
         self._view = None
         self._note_visible()
@@ -118,9 +118,9 @@ class SeatOracle:
         return self._view
 
     def legal(self) -> list[str]:
-        if self.seat is None or self.state.current_player != self.seat:
+        if self.seat is None or self.state.is_terminal():
             return []
-        return [str(a) for a in self.state.legal_actions()]
+        return [str(a) for a in self.state.legal_actions(self.seat)]
 
     def match_state(self, frame: dict, raw: str) -> None:
         assert frame.get("seat") == self.seat, f"frame for seat {frame.get('seat')} sent to seat {self.seat}"

@@ -2,8 +2,10 @@
 
 A :class:`SeatClient` connects a seat by its token (or watches without one), keeps every frame it
 receives, tracks the sequence number, acts on its turn with a scripted or random choice among
-``legal``, resends an unacknowledged action (same id) after a reconnect, and checks every ack
-against what it sent.  ``await client.play()`` returns when the seat sees the match over.
+``legal`` (only when it is ``current_player``, so runs stay comparable; ``out_of_turn=True`` lets it
+also take decisions the rules offer out of turn), resends an unacknowledged action (same id) after a
+reconnect, and checks every ack against what it sent.  ``await client.play()`` returns when the seat
+sees the match over.
 
 The HTTP helpers (:func:`create_table`, :func:`get_record`) use httpx; sockets use ``websockets``.
 """
@@ -41,7 +43,7 @@ class SeatClient:
     def __init__(self, server, table: str, token: str | None = None, *, seat: int | None = None,
                  policy: Callable = choose_random, script_seed: object = 0, fmt: str = "json",
                  lang: str | None = None, name: str | None = None, act: bool = True,
-                 on_frame: Callable | None = None):
+                 on_frame: Callable | None = None, out_of_turn: bool = False):
         self.server = server            # anything with .ws_url (read again on every reconnect)
         self.table = table
         self.token = token
@@ -53,6 +55,7 @@ class SeatClient:
         self.name = name
         self.act_enabled = act and token is not None
         self.on_frame = on_frame
+        self.out_of_turn = out_of_turn
         self.ws = None
         self.raw: list[str] = []               # every text frame received, in order
         self.frames: list[dict] = []           # the same, parsed
@@ -182,11 +185,17 @@ class SeatClient:
         if self.acted_seq is not None and st["seq"] <= self.acted_seq:
             return None                        # this frame is the one we already answered
         legal = st.get("legal") or []
-        if not legal:
+        if not legal or not (self.out_of_turn or self._on_turn(st)):
             return None
         rng = random.Random(f"{self.script_seed}/{self.seat}/{self.decisions}")
         self.decisions += 1
         return self.policy(rng, legal, st)
+
+    def _on_turn(self, st: dict) -> bool:
+        """Whether this seat is ``current_player`` in the frame (html: the page's data-turn)."""
+        if "view" in st:
+            return st["view"].get("current_player") == self.seat
+        return 'data-turn="me"' in (st.get("html") or "")
 
     async def act(self, action: str, aid: str | None = None) -> str:
         aid = aid or f"c{next(_ids)}-{random.getrandbits(32):08x}"

@@ -22,7 +22,7 @@ def _match(seat: int = 0):
     seq = 0
 
     def frame():
-        legal = [str(a) for a in s.legal_actions()] if s.current_player == seat else []
+        legal = [str(a) for a in s.legal_actions(seat)]
         frames.append({"type": "state", "seq": seq, "seat": seat, "view": s.view(seat), "legal": legal})
 
     frame()
@@ -99,8 +99,8 @@ def test_missed_events_must_be_exactly_what_the_seat_may_see():
     state, record, client = _match()
     g = stich.game(record["game"], record["variant"], **record["options"])
     s = g.new_state(record["seed"])
-    for _, text in record["actions"][:6]:
-        s.apply(text)
+    for who, text in record["actions"][:6]:
+        s.apply(text, seat=who)
     seen_before = len(g.new_state(record["seed"]).visible_events(0))
     right = s.visible_events(0)[seen_before:]
     hidden = next(e for a, e in s.events if e["type"] == "deal" and e["seat"] == 1)

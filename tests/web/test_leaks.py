@@ -101,10 +101,10 @@ def _check_html(record, json_client: SeatClient, html_client: SeatClient, secret
         assert msg.get("seat") == seat
         k = prefix_of_seq[msg["seq"]]
         state = game.new_state(record["seed"], **(record.get("setup") or {}))
-        for _, text in record["actions"][:k]:
-            state.apply(text)
+        for who, text in record["actions"][:k]:
+            state.apply(text, seat=who)
         view = state.view(seat)
-        legal = [str(a) for a in state.legal_actions()] if state.current_player == seat else []
+        legal = [str(a) for a in state.legal_actions(seat)] if seat is not None else []
         assert sorted(msg["legal"]) == sorted(legal)
         seen = (card_tokens(json.dumps(state.visible_events(seat)), codes) | card_tokens(json.dumps(view), codes)
                 | card_tokens(" ".join(legal), codes) | derived_cards(view, game.name))

@@ -38,11 +38,11 @@ SEND_QUEUE = 256          # frames waiting for a slow connection before it is dr
 def legal_for(state, seat: int | None) -> list[str]:
     """The legal action texts of ``seat`` (None: a spectator, who has none).
 
-    The one place that decides which seats may act: today only ``current_player`` does; when the
-    engine offers ``state.legal_actions(seat)`` for any seat, switch here."""
-    if seat is None or seat != state.current_player:
+    The one place that decides which seats may act: the seat on turn and any seat the rules let act
+    out of turn (e.g. the other Ansager's ``ask_exchange`` in Euregio Watten); empty once it is over."""
+    if seat is None or state.is_terminal():
         return []
-    return [str(a) for a in state.legal_actions()]
+    return [str(a) for a in state.legal_actions(seat)]
 
 
 def escape(text: str | None) -> str | None:
@@ -351,7 +351,10 @@ class TableActor:
 
     # --- turns: bots and timers ---------------------------------------------------------------
     def _schedule(self) -> None:
-        """Whoever is to move now: ask the bot, or start the turn timer for a human."""
+        """Whoever is to move now: ask the bot, or start the turn timer for a human.
+
+        Only ``current_player`` counts here: a bot (or the timer's move) acts on turn and never takes a
+        decision out of turn; humans take theirs through ``act``, which accepts any seat's legal action."""
         if self.turn_timer:
             self.turn_timer.cancel()
             self.turn_timer = None
@@ -402,7 +405,7 @@ class TableActor:
         self.bot_pending = None
         new = self.state.clone()
         try:
-            new.apply(action)
+            new.apply(action, seat=seat)
         except StichError as exc:  # cannot happen for an answer from the legal list; never fatal
             event(log, "bot action refused", logging.ERROR, table=self.id, seat=seat, error=str(exc))
             return
@@ -422,8 +425,8 @@ class TableActor:
         if not legal_for(self.state, seat):
             return None, f"it is not your turn: seat {self.state.current_player + 1} is to act (seats are 1-based)"
         new = self.state.clone()
-        try:
-            new.apply(text)
+        try:  # with seat=, a text naming another seat ("4:ask_exchange") is refused by the engine
+            new.apply(text, seat=seat)
         except StichError as exc:
             return None, str(exc)
         return new, None

@@ -19,8 +19,8 @@ GAMES = [("watten", "euregio"), ("watten", "bavarian_3"), ("watten", "blind"), (
 def ctx_for(state, seat, lang):
     g = state.game
     return {"table": "T", "game": g.name, "variant": g.variant, "options": dict(g.options), "seat": seat,
-            "view": state.view(seat), "legal": [str(a) for a in state.legal_actions()]
-            if seat is not None and state.current_player == seat else [],
+            "view": state.view(seat), "legal": [str(a) for a in state.legal_actions(seat)]
+            if seat is not None else [],
             "events": state.visible_events(seat), "seats": [], "lang": lang, "seq": 1,
             "finished": state.is_terminal(), "chat": []}
 
@@ -68,3 +68,21 @@ def test_every_legal_action_is_offered_and_no_hidden_card_is_shown(game, variant
         spectator = render_table(ctx_for(state, None, lang))
         assert "data-action" not in spectator and 'class="hand"' not in spectator
         state.apply(rng.choice(state.legal_actions()))
+
+
+def test_a_seat_not_on_turn_sees_its_out_of_turn_decisions_as_buttons():
+    # Euregio E.5: seat 1 decides the 4-point question; seat 4, not on turn, may ask for a Schönere.
+    state = stich.game("watten", "euregio").new_state(seed=7, scores=[16, 10])
+    while any(a.verb in ("cut", "show") for a in state.legal_actions()):
+        state.apply(next(a for a in state.legal_actions() if a.verb in ("cut", "show")))
+    assert state.current_player == 0 and [str(a) for a in state.legal_actions(3)] == ["ask_exchange"]
+    for lang in ("de", "en"):
+        page = render_table(ctx_for(state, 3, lang))
+        assert offered(page) == ["ask_exchange"]                       # a button, not hidden
+        assert re.search(r'<button type="button" class="act[^"]*" data-action="ask_exchange">', page)
+        # the turn line names the seat on turn (seat 1) and nothing says "not your turn"
+        assert 'data-turn="other"' in page and "not your turn" not in page.lower()
+        assert re.search(r'id="turn">([^<]*)<', page).group(1) == {"de": "Platz 1 ist am Zug.",
+                                                                    "en": "Seat 1 to act."}[lang]
+        # the blind players (2 and 3) have nothing to do and get no buttons
+        assert offered(render_table(ctx_for(state, 1, lang))) == []

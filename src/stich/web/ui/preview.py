@@ -75,7 +75,7 @@ async def socket(ws: WebSocket):
             msg = await ws.receive_json()
             if msg.get("type") == "act":
                 try:
-                    state.apply(msg.get("action", ""))
+                    state.apply(msg.get("action", ""), seat=0)
                 except stich.StichError as exc:
                     await ws.send_json({"type": "error", "id": msg.get("id"), "message": str(exc)})
                     continue
