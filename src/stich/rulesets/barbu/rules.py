@@ -1,4 +1,4 @@
-"""Barbu rules as data and pure functions (``/work/shared/rules/barbu.md``).
+"""Barbu rules as data and pure functions (``docs/rules/barbu.md``).
 
 Everything here is independent of the engine: the deck layout, the seven contracts (§1.5),
 the schedule (§1.3), the doubling legality (§3.2 rule 13, §3.3), the settlement (§3.4) and the

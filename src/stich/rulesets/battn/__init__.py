@@ -1,4 +1,4 @@
-"""Battn (Plodar Battn, Sappada): rules in /work/shared/rules/battn.md, notation in docs/battn.md."""
+"""Battn (Plodar Battn, Sappada): rules in docs/rules/battn.md, notation in docs/battn.md."""
 
 from stich.rulesets.battn.cards import display_name
 from stich.rulesets.battn.game import BattnGame
