@@ -191,7 +191,10 @@ class Table:
                 if msg.get("finished") or msg["view"].get("terminal"):
                     done.set()
                     return
-                legal = msg.get("legal") or []
+                # the simulated player acts on its turn only: out-of-turn decisions (a Euregio request,
+                # a re-raise) would race the seat on turn and measure refusals, not play
+                on_turn = msg["view"].get("current_player") == msg.get("seat")
+                legal = (msg.get("legal") or []) if on_turn else []
                 if legal and seq > acted_on:
                     acted_on = seq
                     await asyncio.sleep(self.rng.uniform(0.5, 1.5) / args.rate)
