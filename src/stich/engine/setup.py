@@ -131,3 +131,16 @@ def dealt_cards(code, in_hand: list[list[int]], plays, per_seat: int, rule: str,
             raise SetupError(f"{seat_word}{p} holds {held} card(s) and has played {len(cs) - held}: "
                              f"that is {len(cs)}, not the {per_seat} dealt ({rule})")
     return dealt
+
+
+def check_position_fields(pos, fields: tuple[str, ...], required: tuple[str, ...]) -> None:
+    """A ``position=`` set-up is a dict holding only ``fields`` and at least ``required``: else a
+    SetupError naming what is wrong (every game's position starts with this check)."""
+    if not isinstance(pos, dict):
+        raise SetupError(f"position must be a dict of fields ({', '.join(fields)}), not {pos!r}")
+    unknown = sorted(set(pos) - set(fields))
+    if unknown:
+        raise SetupError(f"position has no field {', '.join(map(repr, unknown))}; fields are {', '.join(fields)}")
+    for need in required:
+        if need not in pos:
+            raise SetupError(f"position needs {need!r}")

@@ -18,7 +18,7 @@ and the deal must not be over.  A :class:`SetupError` names the first step that 
 from __future__ import annotations
 
 from stich.engine import SetupError
-from stich.engine.setup import dealt_cards, parse_cards, seat_card_pairs
+from stich.engine.setup import check_position_fields, dealt_cards, parse_cards, seat_card_pairs
 from stich.engine.setup import step as _step
 from stich.rulesets.barbu import rules as R
 from stich.rulesets.barbu.phases import DOMINO, TRICKS
@@ -30,14 +30,7 @@ _CONTEXT = ("dealer", "first_caller", "hand_number", "used_contracts", "caller_d
 
 def start_position(state, pos) -> None:
 
-    if not isinstance(pos, dict):
-        raise SetupError(f"position must be a dict of fields ({', '.join(FIELDS)}), not {pos!r}")
-    unknown = sorted(set(pos) - set(FIELDS))
-    if unknown:
-        raise SetupError(f"position has no field {', '.join(map(repr, unknown))}; fields are {', '.join(FIELDS)}")
-    for need in ("hands", "contract"):
-        if need not in pos:
-            raise SetupError(f"position needs {need!r}")
+    check_position_fields(pos, FIELDS, ("hands", "contract"))
     hands = pos["hands"]
     if isinstance(hands, str) or not isinstance(hands, (list, tuple)) or len(hands) != 4:
         raise SetupError(f"position hands must be 4 lists of cards (P0..P3), not {hands!r}")

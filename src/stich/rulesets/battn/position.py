@@ -15,7 +15,7 @@ first step that does not fit; then the stake and the raise right are set and che
 from __future__ import annotations
 
 from stich.engine import SetupError
-from stich.engine.setup import dealt_cards, parse_cards, seat_card_pairs, step
+from stich.engine.setup import check_position_fields, dealt_cards, parse_cards, seat_card_pairs, step
 from stich.rulesets.battn.cards import DECK
 from stich.rulesets.battn.phases import BOTH, MOVE, ORBI, POLL, PREPLAY, SCHE_ASK
 
@@ -25,14 +25,7 @@ FIELDS = ("hands", "stock", "dealer", "scores", "x_team", "schlok", "trumpf", "t
 
 def start_position(state, pos) -> None:
 
-    if not isinstance(pos, dict):
-        raise SetupError(f"position must be a dict of fields ({', '.join(FIELDS)}), not {pos!r}")
-    unknown = sorted(set(pos) - set(FIELDS))
-    if unknown:
-        raise SetupError(f"position has no field {', '.join(map(repr, unknown))}; fields are {', '.join(FIELDS)}")
-    for need in ("hands", "schlok", "trumpf"):
-        if need not in pos:
-            raise SetupError(f"position needs {need!r}")
+    check_position_fields(pos, FIELDS, ("hands", "schlok", "trumpf"))
     hands = pos["hands"]
     if isinstance(hands, str) or not isinstance(hands, (list, tuple)) or len(hands) != 4:
         raise SetupError(f"position hands must be 4 lists of cards, one per seat, not {hands!r}")

@@ -13,7 +13,7 @@ step that does not fit.  The position is the first hand of the match (hand numbe
 from __future__ import annotations
 
 from stich.engine import SetupError
-from stich.engine.setup import dealt_cards, parse_cards, seat_card_pairs, step
+from stich.engine.setup import check_position_fields, dealt_cards, parse_cards, seat_card_pairs, step
 from stich.rulesets.biscambiggia.phases import AUCTION, PLAY
 from stich.rulesets.biscambiggia.rules import CARDS_EACH, DECK, NUM_PLAYERS
 
@@ -23,14 +23,7 @@ FIELDS = ("hands", "dealer", "scores", "auction", "call", "tricks", "trick", "to
 def start_position(state, pos) -> None:
 
     deck, players, per_seat, play_phase = DECK, NUM_PLAYERS, CARDS_EACH, PLAY
-    if not isinstance(pos, dict):
-        raise SetupError(f"position must be a dict of fields ({', '.join(FIELDS)}), not {pos!r}")
-    unknown = sorted(set(pos) - set(FIELDS))
-    if unknown:
-        raise SetupError(f"position has no field {', '.join(map(repr, unknown))}; fields are {', '.join(FIELDS)}")
-    for need in ("hands", "auction", "call"):
-        if need not in pos:
-            raise SetupError(f"position needs {need!r}")
+    check_position_fields(pos, FIELDS, ("hands", "auction", "call"))
     hands = pos["hands"]
     if isinstance(hands, str) or not isinstance(hands, (list, tuple)) or len(hands) != players:
         raise SetupError(f"position hands must be {players} lists of cards, one per seat, not {hands!r}")

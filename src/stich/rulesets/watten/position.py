@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from stich.cards import iter_bits
 from stich.engine import SetupError
-from stich.engine.setup import parse_cards
+from stich.engine.setup import check_position_fields, parse_cards
 from stich.rulesets.watten.deal import PLAY
 from stich.rulesets.watten.ranking import RANK_CODES, SUIT_CODES, WELI_RANK
 
@@ -46,14 +46,7 @@ class PositionMixin:
         g = self.game
         n = g.num_players
         d = g.deck
-        if not isinstance(pos, dict):
-            raise SetupError(f"position must be a dict of fields ({', '.join(FIELDS)}), not {pos!r}")
-        unknown = sorted(set(pos) - set(FIELDS))
-        if unknown:
-            raise SetupError(f"position has no field {', '.join(map(repr, unknown))}; fields are {', '.join(FIELDS)}")
-        for need in ("hands", "schlag", "trump", "leader"):
-            if need not in pos:
-                raise SetupError(f"position needs {need!r}")
+        check_position_fields(pos, FIELDS, ("hands", "schlag", "trump", "leader"))
         self.scores = self._check_scores(pos.get("scores"))
         self.dealer = _seat(pos.get("dealer", n - 1), "position dealer", n)
         hand_no = pos.get("hand", 1)
