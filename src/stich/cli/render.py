@@ -18,6 +18,7 @@ from rich.text import Text
 from stich.engine import OptionError, companion, game_class
 from stich.engine.narration import plain_trick_reason
 from stich.engine.turns import WAIT
+from stich.i18n import translator
 
 #: the view keys every game has; anything else is game-specific and shown as info
 STANDARD_KEYS = frozenset({
@@ -80,6 +81,11 @@ class Names:
         self.lang = lang
         self.human = human
         self._codes = set(self.deck.codes)
+        # the reader's words: labels and narration are marked with ``names._`` and found by
+        # ``python -m stich.i18n.extract`` (domains "cli" and the games' own)
+        tr = translator(lang)
+        self._ = tr.gettext
+        self.ngettext = tr.ngettext
 
     def card(self, code: str) -> str:
         """The long name of a card code, e.g. ``EO`` -> ``Eichel-Ober``."""

@@ -1,9 +1,10 @@
-"""Collect the words the pages show and bring the catalogues up to date.
+"""Collect the marked words of each domain and bring the catalogues up to date.
 
     python -m stich.i18n.extract          # adds new msgids (empty msgstr) to every catalogue
     python -m stich.i18n.extract --check  # exit 1 listing the msgids a catalogue lacks
 
-Words are marked ``_("...")`` in the templates and ``N_("...")`` / ``_("...")`` in the pages' Python.
+Words are marked ``_("...")`` in the templates and ``N_("...")`` / ``_("...")`` in Python.  Each
+domain (``DOMAINS``) is a catalogue file per language, fed by the folders it names.
 """
 
 from __future__ import annotations
@@ -14,14 +15,21 @@ from pathlib import Path
 
 from stich.i18n import LANGS, catalogue_path, read_po
 
-ROOTS = [Path(__file__).resolve().parents[1] / "web" / "ui"]
+PACKAGE = Path(__file__).resolve().parents[1]
+#: domain -> the folders whose marked words it holds: ``stich`` the pages, ``cli`` the terminal's own
+#: words, and one domain per game package for its narration, help and names
+DOMAINS: dict[str, list[Path]] = {
+    "stich": [PACKAGE / "web" / "ui"],
+    "cli": [PACKAGE / "cli"],
+    **{p.name: [p] for p in sorted((PACKAGE / "rulesets").iterdir()) if (p / "__init__.py").exists()},
+}
 PATTERN = re.compile(r"""\b(?:N_|_)\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')\s*[,)]""")
 
 
-def messages() -> list[str]:
-    """Every marked msgid in the templates and the pages' code, sorted."""
+def messages(domain: str = "stich") -> list[str]:
+    """Every marked msgid in the files of a domain, sorted."""
     found = set()
-    for root in ROOTS:
+    for root in DOMAINS[domain]:
         for path in sorted(root.rglob("*")):
             if path.suffix in (".html", ".py") and path.is_file():
                 for m in PATTERN.finditer(path.read_text(encoding="utf-8")):
@@ -35,32 +43,38 @@ def quote(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
 
-def write_po(lang: str, entries: dict[str, str]) -> None:
-    path = catalogue_path(lang)
+def write_po(lang: str, entries: dict[str, str], domain: str = "stich") -> None:
+    path = catalogue_path(lang, domain)
     path.parent.mkdir(parents=True, exist_ok=True)
-    lines = [f"# stich: the words of the pages in {lang}.", 'msgid ""', 'msgstr ""',
+    lines = [f"# stich: the words of {domain!r} in {lang}.", 'msgid ""', 'msgstr ""',
              '"Content-Type: text/plain; charset=UTF-8\\n"', f'"Language: {lang}\\n"', ""]
     for msgid in sorted(entries):
         lines += [f"msgid {quote(msgid)}", f"msgstr {quote(entries[msgid])}", ""]
     path.write_text("\n".join(lines), encoding="utf-8")
 
 
-def missing(lang: str) -> list[str]:
-    have = read_po(catalogue_path(lang)) if catalogue_path(lang).exists() else {}
-    return [m for m in messages() if not have.get(m)]
+def existing(lang: str, domain: str) -> dict[str, str]:
+    path = catalogue_path(lang, domain)
+    return read_po(path) if path.exists() else {}
+
+
+def missing(lang: str, domain: str = "stich") -> list[str]:
+    have = existing(lang, domain)
+    return [m for m in messages(domain) if not have.get(m)]
 
 
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if "--check" in argv:
-        bad = {lang: missing(lang) for lang in LANGS if lang != "en"}
-        for lang, ids in bad.items():
+        bad = {(lang, d): missing(lang, d) for d in DOMAINS for lang in LANGS if lang != "en"}
+        for (lang, d), ids in bad.items():
             for m in ids:
-                print(f"{lang}: {m}")
+                print(f"{lang} ({d}): {m}")
         return 1 if any(bad.values()) else 0
-    for lang in LANGS:
-        have = read_po(catalogue_path(lang)) if catalogue_path(lang).exists() else {}
-        write_po(lang, {m: have.get(m, m if lang == "en" else "") for m in messages()})
+    for d in DOMAINS:
+        for lang in LANGS:
+            have = existing(lang, d)
+            write_po(lang, {m: have.get(m, m if lang == "en" else "") for m in messages(d)}, d)
     return 0
 
 

@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 from stich.i18n import LANGS, negotiate, translator
-from stich.i18n.extract import messages, missing
+from stich.i18n.extract import DOMAINS, messages, missing
 
 
 def test_every_marked_word_is_in_every_catalogue():
     assert len(messages()) > 100
-    for lang in LANGS:
-        assert missing(lang) == [], lang
+    for domain in DOMAINS:
+        for lang in LANGS:
+            assert missing(lang, domain) == [], (lang, domain)
 
 
 def test_placeholders_survive_translation():
     import re
     for lang in LANGS:
         tr = translator(lang)
-        for m in messages():
+        for m in (m for d in DOMAINS for m in messages(d)):
             assert sorted(re.findall(r"%\(\w+\)s", m)) == sorted(re.findall(r"%\(\w+\)s", tr.gettext(m))), (lang, m)
 
 
