@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rich.markup import escape
 
-from stich.engine.narration import N_, tell
+from stich.engine.narration import N_, plain_trick_reason, tell
 
 #: verbs whose action line is left out: the event that follows says the same in full
 NARRATED_VERBS = frozenset({"contract", "double", "redouble", "pass"})
@@ -208,3 +208,14 @@ def hand_order(view: dict, names) -> tuple[dict, dict, str | None]:
     hand = view.get("hand") or []
     marks = {"HK": names._("Barbu")} if view.get("contract") == "BARBU" and "HK" in hand else {}
     return {c: deck.rank(deck.parse(c)) for c in hand}, marks, view.get("trump")
+
+
+#: the plain reasons (stich.engine.narration.plain_trick_reason), marked here for this game's catalogue
+PLAIN_REASONS = (N_("trump"), N_("the highest trump"), N_("the highest of the suit led"))
+
+
+def trick_reason(view: dict, cards: list[dict], winner: int, names) -> str | None:
+    """Why the trick went to ``winner``: trump, the highest trump or the highest of the suit led, in the
+    reader's language (None where neither explains it)."""
+    reason = plain_trick_reason(cards, winner, names, view.get("trump"))
+    return None if reason is None else names._(reason)

@@ -64,7 +64,8 @@ def rows(view: dict, names) -> list[tuple[str, str]]:
     if info.get("schlok"):
         out.append((_("Schlòk · Trumpf"), choice_text(info["schlok"], info.get("trumpf"), names)))
     if info.get("orbi") is not None:
-        state = _("accepted") if info.get("trick_no") else _("to be accepted or refused before play (refused: 2 points)")
+        state = (_("accepted") if info.get("trick_no")
+                 else _("to be accepted or refused before play (refused: 2 points)"))
         out.append((_("Orbi"), _("called by %(team)s; base 3, %(state)s") % {
             "team": team_text(info["orbi"], names), "state": state}))
     playing = not (view.get("terminal") or "result" in info)   # the last status of a finished match is stale
@@ -75,7 +76,8 @@ def rows(view: dict, names) -> list[tuple[str, str]]:
         out.append((_("Next raise by"), _("either team") if right == "both" else team_text(right, names)))
     if info.get("trick_no") and playing:
         a, b = info.get("tricks") or (0, 0)
-        out.append((_("Tricks (by team)"), _("%(team_a)s: %(a)s · %(team_b)s: %(b)s (trick %(n)s; 3 tricks win the turn)")
+        out.append((_("Tricks (by team)"),
+                    _("%(team_a)s: %(a)s · %(team_b)s: %(b)s (trick %(n)s; 3 tricks win the turn)")
                     % {"team_a": team_text(0, names), "a": a, "team_b": team_text(1, names), "b": b,
                        "n": info["trick_no"]}))
     if view.get("last_result"):
@@ -91,7 +93,9 @@ def team_text(t, names) -> str:
     if not isinstance(t, int) or isinstance(t, bool) or t not in (0, 1):
         return escape(str(t))
     values = {"a": t + 1, "b": t + 3}
-    return names._("Seats %(a)s+%(b)s (your team)") % values if _mine(t, names) else names._("Seats %(a)s+%(b)s") % values
+    if _mine(t, names):
+        return names._("Seats %(a)s+%(b)s (your team)") % values
+    return names._("Seats %(a)s+%(b)s") % values
 
 
 def _mine(t: int, names) -> bool:
@@ -227,7 +231,8 @@ def stock_text(info: dict, names) -> str | None:
     if left:
         return _("%(n)s cards") % {"n": left} + made + face
     if done:
-        went = _("; its face-up card %(card)s went to the dealer") % {"card": names.card_label(bottom)} if bottom else ""
+        went = (_("; its face-up card %(card)s went to the dealer") % {"card": names.card_label(bottom)}
+                if bottom else "")
         return _("empty after %(n)s Scheanara") % {"n": done} + went
     return None
 
@@ -290,7 +295,8 @@ def _cut(ev, names):
     if at == 1:
         msgs = ((N_("You cut again (lifting 1 card) and show %(cards)s"),
                  N_("%(seat)s cuts again (lifting 1 card) and shows %(cards)s")) if again else
-                (N_("You cut (lifting 1 card) and show %(cards)s"), N_("%(seat)s cuts (lifting 1 card) and shows %(cards)s")))
+                (N_("You cut (lifting 1 card) and show %(cards)s"),
+                 N_("%(seat)s cuts (lifting 1 card) and shows %(cards)s")))
     return tell(names, ev.get("seat"), *msgs, n=at, cards=names._("; then ").join(shown))
 
 
@@ -301,7 +307,8 @@ def _stock_bottom(ev, names):
 def _exchange(ev, names):
     who = names._(" and ").join(names.seat(s) for s in ev.get("seats") or [])
     return (f"[bold]Scheanara {ev.get('count')}[/bold]: "
-            + names._("the hands of %(seats)s are set aside unseen; each gets 5 new cards from the stock") % {"seats": who})
+            + names._("the hands of %(seats)s are set aside unseen; each gets 5 new cards from the stock")
+            % {"seats": who})
 
 
 def _partner_hand(ev, names):
@@ -332,7 +339,8 @@ def _x_mark(ev, names):
 def _match_end(ev, names):
     t, scores = ev.get("winner"), ev.get("scores") or [0, 0]
     return "[bold]" + _team_does(t, names, N_("Match over: your team (Seats %(team)s) wins, %(a)s to %(b)s"),
-                                 N_("Match over: %(team)s win, %(a)s to %(b)s"), a=scores[t], b=scores[1 - t]) + "[/bold]"
+                                 N_("Match over: %(team)s win, %(a)s to %(b)s"),
+                                 a=scores[t], b=scores[1 - t]) + "[/bold]"
 
 
 def _status(ev, names):
@@ -400,7 +408,8 @@ _CALLS = {
                        N_("%(seat)s asks “Scheanara?” (both would take new hands from the stock)")),
     "scheanara_pass": _said(N_("You do not ask for a Scheanara"), N_("%(seat)s does not ask for a Scheanara")),
     "scheanara_yes": _said(N_("You agree to the Scheanara"), N_("%(seat)s agrees to the Scheanara")),
-    "scheanara_no": _said(N_("You refuse the Scheanara (“Scordatelo!”)"), N_("%(seat)s refuses the Scheanara (“Scordatelo!”)")),
+    "scheanara_no": _said(N_("You refuse the Scheanara (“Scordatelo!”)"),
+                          N_("%(seat)s refuses the Scheanara (“Scordatelo!”)")),
     "schlok": _schlok,
     "trumpf": _trumpf,
     "orbi_accept": _said(N_("You accept the Orbi: the stake is 3"), N_("%(seat)s accepts the Orbi: the stake is 3")),

@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from rich.markup import escape
 
-from stich.engine.narration import N_, tell
-
+from stich.engine.narration import N_, plain_trick_reason, tell
 from stich.rulesets.biscambiggia.rules import rank_values
 
 #: verbs whose action line is left out: the event that follows says the same in full
@@ -87,7 +86,8 @@ def auction_text(view: dict, names) -> str:
     passed = [a["seat"] for a in view.get("auction") or [] if a.get("pass")]
     still = [s for s in range(view.get("num_players") or 5) if s not in passed]
     if view.get("high_bid"):
-        text = _("high bid %(bid)s by %(seat)s") % {"bid": view["high_bid"], "seat": names.seat(view.get("high_bidder"))}
+        text = _("high bid %(bid)s by %(seat)s") % {"bid": view["high_bid"],
+                                                     "seat": names.seat(view.get("high_bidder"))}
     else:
         low = (view.get("options") or {}).get("min_opening_bid", 61)
         text = _("no bid yet (the first bid is at least %(bid)s)") % {"bid": low}
@@ -116,7 +116,8 @@ def _contract_rows(view: dict, names) -> list[tuple[str, str]]:
     if view.get("tricks"):
         out.append((_("Card points"), points_text(view, names)))
     if view.get("piles") and any(view["piles"]):
-        out.append((_("Piles"), "\n".join(f"{names.seat(s)}: {', '.join(p)}" for s, p in enumerate(view["piles"]) if p)))
+        out.append((_("Piles"), "\n".join(f"{names.seat(s)}: {', '.join(p)}"
+                                          for s, p in enumerate(view["piles"]) if p)))
     return out
 
 
@@ -296,3 +297,14 @@ def hand_order(view: dict, names) -> tuple[dict, dict, str | None]:
     called = view.get("called_card")
     return ({c: values[deck.parse(c)] for c in hand}, ({called: names._("called")} if called in hand else {}),
             view.get("trump"))
+
+
+#: the plain reasons (stich.engine.narration.plain_trick_reason), marked here for this game's catalogue
+PLAIN_REASONS = (N_("trump"), N_("the highest trump"), N_("the highest of the suit led"))
+
+
+def trick_reason(view: dict, cards: list[dict], winner: int, names) -> str | None:
+    """Why the trick went to ``winner``: trump, the highest trump or the highest of the suit led, in the
+    reader's language (None where neither explains it)."""
+    reason = plain_trick_reason(cards, winner, names, view.get("trump"))
+    return None if reason is None else names._(reason)

@@ -82,7 +82,8 @@ def hand_order(view: dict, names) -> tuple[dict, dict, str | None]:
                                                else 0) for c in hand}   # the Kritische beat everything (B1.1)
     if schlag and trump:
         for name, cards in special_cards(schlag, trump, names):
-            marks.update({c: KRITISCHE[c] if name == "Kritische" else name for c in cards})   # the same in every language
+            # the names are the same in every language (the guides use them as they are)
+            marks.update({c: KRITISCHE[c] if name == "Kritische" else name for c in cards})
         rk = g.ranking(deck.rank_codes.index(schlag), deck.suit_codes.index(trump))
         strength = {c: rk.key[deck.parse(c)] * 16 + strength[c] for c in hand}
     elif schlag:
@@ -328,7 +329,8 @@ def _watten_hand(ev, names):
         text = (tell(names, fh, N_("You are forehand and choose Schlag and trump"),
                      N_("%(seat)s is forehand and chooses Schlag and trump"))
                 if ts == fh else
-                tell(names, fh, N_("You are forehand and choose the Schlag"), N_("%(seat)s is forehand and chooses the Schlag")))
+                tell(names, fh, N_("You are forehand and choose the Schlag"),
+                     N_("%(seat)s is forehand and chooses the Schlag")))
     if ts != fh:
         text += "; " + tell(names, ts, N_("you choose the trump"), N_("%(seat)s chooses the trump"))
     return text
@@ -346,7 +348,8 @@ def _watten_roles(ev, names):
 
 
 def _cut(ev, names):
-    return tell(names, ev["seat"], N_("You cut the pack, lifting %(k)s cards"), N_("%(seat)s cuts the pack, lifting %(k)s cards"),
+    return tell(names, ev["seat"], N_("You cut the pack, lifting %(k)s cards"),
+                N_("%(seat)s cuts the pack, lifting %(k)s cards"),
                 k=ev["k"])
 
 
@@ -381,12 +384,14 @@ def _deal(ev, names):
 
 
 def _schlag(ev, names):
-    return "[bold]" + tell(names, ev["seat"], N_("You name the Schlag: %(rank)s"), N_("%(seat)s names the Schlag: %(rank)s"),
+    return "[bold]" + tell(names, ev["seat"], N_("You name the Schlag: %(rank)s"),
+                           N_("%(seat)s names the Schlag: %(rank)s"),
                            rank=rank_text(ev["rank"], names)) + "[/bold]"
 
 
 def _trump(ev, names):
-    return "[bold]" + tell(names, ev["seat"], N_("You name the trump: %(suit)s"), N_("%(seat)s names the trump: %(suit)s"),
+    return "[bold]" + tell(names, ev["seat"], N_("You name the trump: %(suit)s"),
+                           N_("%(seat)s names the trump: %(suit)s"),
                            suit=suit_text(ev["suit"], names)) + "[/bold]"
 
 
@@ -403,7 +408,8 @@ def _show(ev, names):
 
 
 def _committed(ev, names):
-    return tell(names, ev["seat"], N_("You have chosen your card, face down"), N_("%(seat)s has chosen a card, face down"))
+    return tell(names, ev["seat"], N_("You have chosen your card, face down"),
+                N_("%(seat)s has chosen a card, face down"))
 
 
 def _reveal(ev, names):
@@ -434,7 +440,8 @@ def _request(ev, names):
 def _answer(ev, names):
     name = REQUESTS.get(ev["kind"], (escape(str(ev["kind"])),))[0]
     if ev.get("agree"):
-        return tell(names, ev["seat"], N_("You agree to the %(name)s"), N_("%(seat)s agrees to the %(name)s"), name=name)
+        return tell(names, ev["seat"], N_("You agree to the %(name)s"), N_("%(seat)s agrees to the %(name)s"),
+                    name=name)
     text = tell(names, ev["seat"], N_("You refuse the %(name)s"), N_("%(seat)s refuses the %(name)s"), name=name)
     return text + (names._("; no more exchanges in this deal") if ev["kind"] == "exchange" else "")
 
@@ -504,7 +511,8 @@ def _concede(ev, names):
 
 
 def _maschine(ev, names):
-    return "[bold]" + tell(names, ev["seat"], N_("You hold the Maschine (%(cards)s, all three Kritische): the hand ends"),
+    return "[bold]" + tell(names, ev["seat"],
+                           N_("You hold the Maschine (%(cards)s, all three Kritische): the hand ends"),
                            N_("%(seat)s holds the Maschine (%(cards)s, all three Kritische): the hand ends"),
                            cards=", ".join(ev.get("cards") or [])) + "[/bold]"
 
