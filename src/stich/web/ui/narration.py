@@ -12,7 +12,7 @@ from __future__ import annotations
 from rich.markup import escape
 from rich.text import Text
 
-from stich.cli.render import Names, describe_event, game_text, hand_result, trick_reason  # noqa: F401
+from stich.cli.render import Names, describe_event, game_line, game_text, hand_result, trick_reason  # noqa: F401
 from stich.engine import companion
 
 
@@ -97,12 +97,11 @@ def event_lines(events: list[dict], names: Names, _=None, seat_label=None) -> li
 
     With ``_`` (gettext) and ``seat_label``, LOCAL's events are told by the page's own words; the game's
     own events by its text companion, in ``names``' language."""
-    own = game_text(names.game)
     out = []
     for ev in events:
         line = None
-        try:
-            if _ is not None and ev.get("type") in LOCAL and (own is None or ev.get("type") not in own.TELLERS):
+        try:   # a game's teller may leave an event to the generic text (NotImplemented): then it is LOCAL's
+            if _ is not None and ev.get("type") in LOCAL and game_line(ev, names) is NotImplemented:
                 line = local_line(ev, names, _, seat_label)
             if line is None:
                 line = describe_event(ev, names)
