@@ -40,8 +40,8 @@ def test_cut_orbi_scheanara_and_choice_read_as_sentences():
     state = stich.game("battn").new_state(deck=C2, dealer=0)   # you (Seat 1) deal: R Seat 2, P Seat 3, L Seat 4
     n = Names(state.game, "en", human=0)
     assert _step(state, "cut 15", n) == [
-        "Seat 4 cuts (lifting 15 cards) and shows PoK (Rollate (King) of Porcini) [bold]Barba[/bold], a Critico for Seat 4; "
-        "then St4 (4 of Edelweiss) [bold]Belli[/bold], a Critico for you (Seat 1); then ScA (Ace of Skis)"]
+        "Seat 4 cuts (lifting 15 cards) and shows PoK (Rollate (King) of Porcini) [bold]Barba[/bold], "
+        "a Critico for Seat 4; then St4 (4 of Edelweiss) [bold]Belli[/bold], a Critico for you (Seat 1); then ScA (Ace of Skis)"]
     assert _step(state, "cut_done", n) == ["Seat 4 does not cut again"]
     lines = _step(state, "orbi", n)
     assert lines[0] == ("[bold]Seat 2 calls Orbi![/bold] The turn's base is 3; "

@@ -79,7 +79,8 @@ def test_blind_ansage_keeps_hidden_cards_hidden():
         "You see the bottom card of the pack: EU (Acorns Unter)"]   # the cutter's peek, the same card
     # Forehand commits HU for the Schlag: he reads his action line only, the others that he chose face down.
     state.apply("show HU")
-    assert action_lines(0, "show HU", _seen(state, fore), fore) == ["[bold]You[/bold]: show HU  [dim]Hearts Unter[/dim]"]
+    assert action_lines(0, "show HU", _seen(state, fore), fore) == [
+        "[bold]You[/bold]: show HU  [dim]Hearts Unter[/dim]"]
     assert action_lines(0, "show HU", _seen(state, blind), blind) == [
         "Seat 1: show …", "Seat 1 has chosen a card, face down"]
     assert [ev["type"] for ev in _seen(state, dealer)] == ["committed"]   # simultaneous: not even the dealer
