@@ -41,7 +41,8 @@ def test_cut_orbi_scheanara_and_choice_read_as_sentences():
     n = Names(state.game, "en", human=0)
     assert _step(state, "cut 15", n) == [
         "Seat 4 cuts (lifting 15 cards) and shows PoK (Rollate (King) of Porcini) [bold]Barba[/bold], "
-        "a Critico for Seat 4; then St4 (4 of Edelweiss) [bold]Belli[/bold], a Critico for you (Seat 1); then ScA (Ace of Skis)"]
+        "a Critico for Seat 4; then St4 (4 of Edelweiss) [bold]Belli[/bold], a Critico for you (Seat 1); "
+        "then ScA (Ace of Skis)"]
     assert _step(state, "cut_done", n) == ["Seat 4 does not cut again"]
     lines = _step(state, "orbi", n)
     assert lines[0] == ("[bold]Seat 2 calls Orbi![/bold] The turn's base is 3; "
