@@ -183,3 +183,27 @@ def test_the_browser_modules_know_no_game_by_name():
             if tok.type == tokenize.COMMENT or (tok.type == tokenize.STRING and tok.start[0] in docs):
                 continue
             assert not re.search(r"(?i)watten|battn|biscambiggia|barbu", tok.string), (path.name, tok.start, tok.string)
+
+
+def help_entries(module):
+    """``(verb or word, text, is_action)`` for every text of a game's help companion: ``HELP``, each
+    variant's own texts (``VARIANT_HELP``) and ``WORDS``."""
+    out = [(verb, text, True) for verb, text in module.HELP.items()]
+    for variant in getattr(module, "VARIANT_HELP", {}).values():
+        out += [(verb, text, True) for verb, text in variant.items()]
+    return out + [(word, text, False) for word, text in getattr(module, "WORDS", {}).items()]
+
+
+@pytest.mark.parametrize("game", ["watten", "battn", "biscambiggia", "barbu"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_help_texts_are_translated_and_keep_the_command_and_the_rules_cited(game, lang):
+    from stich.engine import companion
+
+    tr = translator(lang)
+    for key, text, is_action in help_entries(companion(game, "help")):
+        other = tr.gettext(text)
+        assert other != text, (lang, text)
+        if is_action:   # an action's help starts with the command as it is typed, in every language
+            assert other.startswith(key), (lang, other)
+        cited = re.findall(r"(?:[A-Z]{1,2}-)?[A-Z]?\d+(?:\.\d+)*", text[text.rindex("rules "):])
+        assert cited and all(c in other for c in cited), (lang, text, other)
