@@ -134,7 +134,7 @@ def test_barbu_contracts_read_in_french_at_the_terminal_and_on_the_page():
                  "réussite"):
         assert name in line
     assert "NO_TRICKS" not in line and "NO_LAST_TWO" not in line
-    assert contract_text({"contract": "TRUMPS", "trump": "S"}, fr) == "atout, atout S (pique)"
+    assert contract_text({"contract": "TRUMPS", "trump": "S"}, fr) == "atout à S (pique)"
     assert contract_text({"contract": "NO_LAST_TWO"}, fr) == "pas les deux derniers"
     # English keeps the codes one types (``contract NO_TRICKS``)
     assert contract_text({"contract": "NO_TRICKS"}, Names(state.game, "en")) == "NO_TRICKS"

@@ -179,8 +179,9 @@ def result_text(r: dict, names, sep: str = "; ") -> str:
     else:
         head = _("Hand %(n)s: %(seat)s bid %(bid)s, called %(card)s, held by %(traitor)s") % values
     verdict = f"[green]{_('made')}[/green]" if r.get("success") else f"[red]{_('failed')}[/red]"
-    head += "; " + _("%(verdict)s with %(points)s of %(total)s card points (opponents %(others)s)") % {
+    how = _("%(verdict)s with %(points)s of %(total)s card points (opponents %(others)s)") % {
         **values, "verdict": verdict}
+    head = _("%(a)s; %(b)s") % {"a": head, "b": how}
     if r.get("cappotto"):
         head += _(", cappotto: marche doubled")
     return sep.join((head, _("points %(points)s") % {"points": per_seat(r.get("points_taken"), names)},

@@ -318,7 +318,7 @@ def _watten_hand(ev, names):
                         N_("%(seat)s is forehand, alone against %(others)s"), others=others)
         else:
             head = tell(names, fh, N_("You are forehand"), N_("%(seat)s is forehand"))
-        return f"{head}; {_roles(ss, ts, names)}"
+        return names._("%(a)s; %(b)s") % {"a": head, "b": _roles(ss, ts, names)}
     if three:
         text = (tell(names, fh, N_("You are forehand, alone against %(others)s, and choose Schlag and trump"),
                      N_("%(seat)s is forehand, alone against %(others)s, and chooses Schlag and trump"), others=others)
@@ -332,7 +332,8 @@ def _watten_hand(ev, names):
                 tell(names, fh, N_("You are forehand and choose the Schlag"),
                      N_("%(seat)s is forehand and chooses the Schlag")))
     if ts != fh:
-        text += "; " + tell(names, ts, N_("you choose the trump"), N_("%(seat)s chooses the trump"))
+        text = names._("%(a)s; %(b)s") % {
+            "a": text, "b": tell(names, ts, N_("you choose the trump"), N_("%(seat)s chooses the trump"))}
     return text
 
 
