@@ -151,7 +151,7 @@ def test_barbu_contracts_read_in_french_at_the_terminal_and_on_the_page():
 @pytest.mark.parametrize("deck,code,name", [
     ("german33", "S6", "Weli (six de grelots)"), ("german33", "EO", "Ober de glands"),
     ("german32", "LA", "as de feuilles"), ("german32", "H7", "sept de cœur"),
-    ("sappadine40", "PoK", "Rollate (roi) de cèpes"), ("sappadine40", "St4", "quatre de edelweiss"),
+    ("sappadine40", "PoK", "Rollate (roi) de cèpes"), ("sappadine40", "St4", "quatre d'edelweiss"),
     ("sappadine40", "Ra7", "sept de râteaux"), ("sappadine40", "ScA", "as de skis"),
     ("genoese40", "DA", "as de carreau"), ("genoese40", "C7", "sept de trèfle"), ("genoese40", "SJ", "valet de pique"),
     ("french52", "SQ", "dame de pique"),

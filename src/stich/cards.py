@@ -20,6 +20,7 @@ matter, suit and rank may come in either order, a ``-`` may separate them, ``T``
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from stich.errors import MalformedActionError
@@ -191,7 +192,10 @@ class Deck:
         if lang not in self.suit_names:
             lang = "en"
         s, r = self.cards[card]
-        return self.name_pattern[lang].format(suit=self.suit_names[lang][s], rank=self.rank_names[lang][r])
+        name = self.name_pattern[lang].format(suit=self.suit_names[lang][s], rank=self.rank_names[lang][r])
+        if lang == "fr":   # French elides "de" before a vowel: "quatre d'edelweiss"
+            name = re.sub(r"\bde ([aeiouyéèê])", r"d'\1", name)
+        return name
 
 
 def _german(with_weli: bool) -> Deck:
