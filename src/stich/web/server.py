@@ -18,7 +18,7 @@ from sqlalchemy import select, update
 import stich
 from stich.bots import bot_names, default_bot_name
 from stich.engine import StichError
-from stich.web import store
+from stich.web import metrics, store
 from stich.web.botpool import BotPool, bot_seed
 from stich.web.logs import event
 from stich.web.spec import BadRequest, SeatSpec, TableSpec, clean_name, make_game, parse_table
@@ -72,6 +72,7 @@ class Server:
             except Exception:  # noqa: BLE001 - one broken table must not keep the others down
                 log.exception("table could not be restored", extra={"fields": {"table": row["id"]}})
         event(log, "ready", tables=len(rows), db=self.url.split("://")[0])
+        metrics.watch(self)
         self.ready = True
 
     async def stop(self) -> None:

@@ -13,6 +13,7 @@ import asyncio
 import json
 import logging
 import os
+import time
 from pathlib import Path
 
 from sqlalchemy import (
@@ -29,6 +30,8 @@ from sqlalchemy import (
     select,
 )
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+from stich.web import metrics
 
 log = logging.getLogger("stich.web")
 
@@ -186,6 +189,7 @@ class Writer:
     async def _commit(self, batch) -> None:
         # Rows for the same table go in one executemany: each execute is a trip to the database
         # driver's thread, and a busy server commits hundreds of actions per transaction.
+        started = time.perf_counter()
         async with self.engine.begin() as conn:
             rows: dict = {}
 
@@ -202,6 +206,7 @@ class Writer:
                         await flush()  # keep the order of statements and rows
                         await conn.execute(stmt)
             await flush()
+        metrics.committed(time.perf_counter() - started, len(batch))
 
     async def _run(self) -> None:
         while True:
@@ -221,6 +226,7 @@ class Writer:
                         results.append(None)
                     except Exception as exc:  # noqa: BLE001
                         log.error("write failed", extra={"fields": {"error": repr(exc)}})
+                        metrics.error("write_failed")
                         results.append(exc)
             for (_stmts, fut), exc in zip(batch, results, strict=True):
                 if fut.done():

@@ -19,7 +19,7 @@ from collections import deque
 from sqlalchemy import update
 
 from stich.engine import StichError
-from stich.web import store
+from stich.web import metrics, store
 from stich.web.logs import event
 from stich.web.spec import SIGNALS, BadRequest, clean_name, partner, timer_seconds
 
@@ -158,7 +158,8 @@ class TableActor:
             except asyncio.CancelledError:
                 raise
             except Exception:  # noqa: BLE001 - a bug in one step must not stop the table
-                log.exception("table step failed", extra={"fields": {"table": self.id}})
+                metrics.error("table_step_failed")
+                log.exception("table step failed", extra={"fields": {"table": self.id, "seq": self.seq}})
 
     def start(self) -> None:
         """After loading: grace periods for absent humans who had sat down; bots to move."""
@@ -387,7 +388,8 @@ class TableActor:
         seed = self.server.bot_seed(self.id, seat, seq)
         action, fault = await self.server.pool.choose(spec, seed, view, legal)
         if fault:
-            event(log, "bot fault", logging.WARNING, table=self.id, seat=seat, bot=spec, error=fault)
+            metrics.error("bot_fault")
+            event(log, "bot fault", logging.WARNING, table=self.id, seq=seq, seat=seat, bot=spec, error=fault)
         self.submit(self._bot_move, seat, seq, action, origin)
 
     async def _timer_over(self, seq: int, seat: int) -> None:
@@ -431,7 +433,9 @@ class TableActor:
             return None, str(exc)
         return new, None
 
-    async def act(self, conn: Conn, cid: str, text) -> None:
+    async def act(self, conn: Conn, cid: str, text, received: float | None = None) -> None:
+        """A client's action (``received``: ``time.perf_counter()`` when its message arrived, for the
+        latency metric)."""
         seat = conn.seat
         key = (seat, cid)
         if key in self.answers:  # a resent id: the same answer, no second effect
@@ -439,6 +443,7 @@ class TableActor:
             return
         new, error = self._check(seat, text)
         if error is not None:
+            metrics.error("action_refused")
             answer = {"type": "error", "id": cid, "message": error}
             if seat is not None:
                 try:
@@ -450,6 +455,8 @@ class TableActor:
             conn.send(answer)
             return
         seq = await self._commit(new, seat, "human", cid, conn)
+        if seq is not None and received is not None:
+            metrics.action_latency(time.perf_counter() - received)  # committed and every frame queued
         if seq is None:
             conn.send({"type": "error", "id": cid, "message": "the server could not save the action; send it again"})
 
@@ -467,11 +474,13 @@ class TableActor:
         try:
             await self.server.writer.write(*stmts)
         except Exception as exc:  # noqa: BLE001 - not saved: nothing changes, nobody is told
+            metrics.error("commit_failed")
             event(log, "commit failed", logging.ERROR, table=self.id, seq=seq, error=repr(exc))
             return None
         self.state = new
         self.marks.append(len(new.events))
         self.bot_pending = None
+        metrics.action(origin)
         if cid is not None:
             ack = {"type": "ack", "id": cid, "seq": seq}
             self.answers[(seat, cid)] = ack
