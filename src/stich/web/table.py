@@ -162,9 +162,10 @@ class TableActor:
                 log.exception("table step failed", extra={"fields": {"table": self.id, "seq": self.seq}})
 
     def start(self) -> None:
-        """After loading: grace periods for absent humans who had sat down; bots to move."""
+        """After loading: a grace period for every human seat, taken or not (nobody is connected yet:
+        a seat whose invite link nobody opens must not leave the table waiting for ever); bots to move."""
         for s in self.seats:
-            if s.kind == "human" and s.claimed:
+            if s.kind == "human":
                 self._start_grace(s)
         self._schedule()
 
