@@ -21,7 +21,7 @@ from sqlalchemy import update
 from stich.engine import StichError
 from stich.web import metrics, store
 from stich.web.logs import event
-from stich.web.spec import SIGNALS, BadRequest, clean_name, partner, timer_seconds
+from stich.web.spec import BadRequest, clean_name, timer_seconds
 
 log = logging.getLogger("stich.web")
 
@@ -533,15 +533,17 @@ class TableActor:
             c.send(msg)
 
     async def signal(self, conn: Conn, sig) -> None:
-        """A Watten signal (Deuten): to the partner's connections only, never stored in the record."""
+        """A signal between partners (Watten's Deuten): to the partner's connections only, never stored in
+        the record.  The words and who the partner is are the game's (``signal_words``, ``partner``)."""
         if self.settings.get("signals") != "on":
             conn.send({"type": "error", "id": None, "message": "signals (Deuten) are not allowed at this table"})
             return
         if conn.seat is None:
             conn.send({"type": "error", "id": None, "message": "spectators cannot signal"})
             return
-        if sig not in SIGNALS:
-            conn.send({"type": "error", "id": None, "message": f"signals are: {', '.join(SIGNALS)}"})
+        words = self.game.signal_words
+        if sig not in words:
+            conn.send({"type": "error", "id": None, "message": f"signals are: {', '.join(words)}"})
             return
         if self.finished:
             conn.send({"type": "error", "id": None, "message": "the match is over"})
@@ -550,7 +552,7 @@ class TableActor:
             conn.send({"type": "error", "id": None,
                        "message": f"too many messages: at most {CHAT_RATE[0]} per {CHAT_RATE[1]:g} seconds"})
             return
-        to = partner(self.game, conn.seat)
+        to = self.game.partner(conn.seat)
         msg = {"type": "signal", "seat": conn.seat, "to": to, "signal": sig}
         for c in list(self.conns):
             if c.seat in (to, conn.seat):

@@ -8,8 +8,9 @@ from __future__ import annotations
 import time
 import urllib.request
 
-import stich
 from prometheus_client.parser import text_string_to_metric_families
+
+import stich
 
 SHORT = {"game": "watten", "variant": "bavarian_2", "options": {"target": 3, "lock_at": 2}}
 
