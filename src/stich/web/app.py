@@ -5,6 +5,7 @@ browser pages come from ``stich.web.ui.routes()`` when that module is installed.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
@@ -151,20 +152,35 @@ async def metrics_page(request: Request):
     return Response(body, media_type=content_type)
 
 
+READY_DB_TIMEOUT = 3.0  # seconds a readiness probe waits for the database before it says no
+
+
 async def healthz(request: Request):
+    """Liveness: the event loop answers and, once started, the database writer still runs (without it
+    no action can be committed again: only a restart helps).  A database outage is not a liveness
+    failure (a restart would not cure it): ``/readyz`` reports it."""
+    writer = getattr(server_of(request), "writer", None)
+    task = getattr(writer, "task", None)
+    if task is not None and task.done() and server_of(request).ready:
+        return JSONResponse({"ok": False, "error": "the database writer has stopped"}, status_code=503)
     return JSONResponse({"ok": True})
 
 
 async def readyz(request: Request):
+    """Readiness: the tables are restored, the server is not shutting down, and the database answers
+    a query within READY_DB_TIMEOUT seconds."""
     server = server_of(request)
     if not server.ready:
-        return error(503, "starting")
+        return error(503, "starting or stopping")
     try:
         from sqlalchemy import text
 
-        async with server.engine.connect() as conn:
-            await conn.execute(text("SELECT 1"))
-    except Exception as exc:  # noqa: BLE001
+        async def ping():
+            async with server.engine.connect() as conn:
+                await conn.execute(text("SELECT 1"))
+
+        await asyncio.wait_for(ping(), READY_DB_TIMEOUT)
+    except Exception as exc:  # noqa: BLE001 - any failure means "do not send players here now"
         return error(503, f"database unavailable: {type(exc).__name__}")
     return JSONResponse({"ok": True, "tables": len(server.tables)})
 
@@ -206,7 +222,7 @@ async def table_socket(ws: WebSocket):
             return await refuse("this token is not a seat of this table", 4403)
     conn = Conn(ws, seat, fmt, lang)
     await actor.attach(conn)
-    event(log, "connected", table=table_id, seat=seat, format=fmt)
+    event(log, "connected", table=table_id, seq=actor.seq, seat=seat, format=fmt)
     try:
         while True:
             msg = await ws.receive()
@@ -234,7 +250,7 @@ async def table_socket(ws: WebSocket):
         pass
     finally:
         actor.detach(conn)
-        event(log, "disconnected", table=table_id, seat=seat)
+        event(log, "disconnected", table=table_id, seq=actor.seq, seat=seat)
 
 
 def handle(actor, conn: Conn, raw: str) -> None:

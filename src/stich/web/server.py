@@ -117,7 +117,7 @@ class Server:
                 claimed=i in claimed)))
         await self.writer.write(*stmts)
         actor = await self.table(table_id)
-        event(log, "table created", table=table_id, game=game.name, variant=game.variant,
+        event(log, "table created", table=table_id, seq=0, game=game.name, variant=game.variant,
               seats=[s.kind if s.kind == "human" else f"bot:{s.bot}" for s in spec.seats], public=spec.public)
         return actor, tokens
 

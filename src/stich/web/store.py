@@ -123,8 +123,10 @@ def database_url(db: str | None) -> str:
 
 
 def make_engine(url: str) -> AsyncEngine:
+    # hide_parameters: a failed statement's error (logged) must not quote its values, which can be
+    # a deal seed, a token's hash or a finished record with every hand
     if url.startswith("sqlite"):
-        engine = create_async_engine(url, connect_args={"timeout": 30})
+        engine = create_async_engine(url, connect_args={"timeout": 30}, hide_parameters=True)
 
         @event.listens_for(engine.sync_engine, "connect")
         def _pragmas(dbapi_conn, _record):  # every connection: WAL, and a commit is on disk when it returns
@@ -135,7 +137,7 @@ def make_engine(url: str) -> AsyncEngine:
             cur.close()
 
         return engine
-    return create_async_engine(url, pool_size=10, max_overflow=10)
+    return create_async_engine(url, pool_size=10, max_overflow=10, hide_parameters=True)
 
 
 def _upgrade(sync_conn) -> None:

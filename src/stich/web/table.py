@@ -310,7 +310,7 @@ class TableActor:
                     store.seats.c.table_id == self.id, store.seats.c.seat == seat).values(claimed=True))
             if s.bot_playing:  # the human is back: the bot hands the seat back
                 s.bot_playing = False
-                event(log, "seat handed back", table=self.id, seat=seat)
+                event(log, "seat handed back", table=self.id, seq=self.seq, seat=seat)
                 if self.bot_pending == self.seq and self.state.current_player == seat:
                     self.bot_pending = None  # its answer will be dropped
                 self._schedule()
@@ -347,7 +347,8 @@ class TableActor:
         if any(c.seat == seat for c in self.conns) or self.finished:
             return
         s.bot_playing = True
-        event(log, "bot takes the seat", table=self.id, seat=seat)
+        event(log, "bot takes the seat", table=self.id, seq=self.seq, seat=seat,
+              taken=s.claimed)
         self.broadcast_seats()
         self._schedule()
 
@@ -397,7 +398,7 @@ class TableActor:
         if seq != self.seq or self.finished or self.state.current_player != seat:
             return
         self.turn_deadline = None
-        event(log, "turn timer expired", table=self.id, seat=seat)
+        event(log, "turn timer expired", table=self.id, seq=seq, seat=seat)
         self._ask_bot(seat, self.server.takeover_bot(self.game.name), "timer")
 
     async def _bot_move(self, seat: int, seq: int, action: str, origin: str) -> None:
@@ -410,7 +411,7 @@ class TableActor:
         try:
             new.apply(action, seat=seat)
         except StichError as exc:  # cannot happen for an answer from the legal list; never fatal
-            event(log, "bot action refused", logging.ERROR, table=self.id, seat=seat, error=str(exc))
+            event(log, "bot action refused", logging.ERROR, table=self.id, seq=seq, seat=seat, error=str(exc))
             return
         await self._commit(new, seat, origin, None)
 
@@ -488,7 +489,7 @@ class TableActor:
             if conn is not None:
                 conn.send(ack)
         if self.finished:
-            event(log, "match over", table=self.id, actions=seq)
+            event(log, "match over", table=self.id, seq=seq, actions=seq)
             self.maybe_evict()
             for s in self.seats:
                 if s.grace:
