@@ -52,8 +52,8 @@ ACTIONS = Counter("stich_actions", "Actions committed to table logs (rate() give
                   ["origin"], registry=REGISTRY)
 ACTION_LATENCY = Histogram(
     "stich_action_latency_seconds",
-    "A client's action: from the socket message received to the new state frames queued for every connection "
-    "of the table (validation, commit, broadcast); acknowledged actions only", buckets=_FAST, registry=REGISTRY)
+    "A client's action: from its socket message received to the new state frame written to that client's socket "
+    "(validation, commit, broadcast, sending); acknowledged actions only", buckets=_FAST, registry=REGISTRY)
 BOT_THINK = Histogram("stich_bot_think_seconds", "Time a bot thought about one decision (in its worker)",
                       ["bot"], buckets=_BOT, registry=REGISTRY)
 BOT_WAIT = Histogram("stich_bot_wait_seconds",

@@ -79,6 +79,11 @@ class Conn:
             return
         self.out.put_nowait(message if isinstance(message, str) else store.dumps(message))
 
+    def after_sent(self, fn) -> None:
+        """Call ``fn()`` once every frame queued so far has been written to the socket."""
+        if not self.closed:
+            self.out.put_nowait(fn)
+
     async def _pump(self) -> None:
         try:
             while True:
@@ -86,6 +91,9 @@ class Conn:
                 if text is None:
                     await self.ws.close(code=4008)
                     return
+                if callable(text):  # after_sent: the frames before it are out
+                    text()
+                    continue
                 await self.ws.send_text(text)
         except Exception:  # noqa: BLE001 - the socket is gone; the handler notices on receive
             self.closed = True
@@ -457,8 +465,8 @@ class TableActor:
             conn.send(answer)
             return
         seq = await self._commit(new, seat, "human", cid, conn)
-        if seq is not None and received is not None:
-            metrics.action_latency(time.perf_counter() - received)  # committed and every frame queued
+        if seq is not None and received is not None:  # until the new state frame is out to this client
+            conn.after_sent(lambda: metrics.action_latency(time.perf_counter() - received))
         if seq is None:
             conn.send({"type": "error", "id": cid, "message": "the server could not save the action; send it again"})
 
