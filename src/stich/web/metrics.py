@@ -65,16 +65,18 @@ COMMIT_BATCH = Histogram("stich_db_commit_writes", "Writes (actions, answers, ch
                          buckets=(1, 2, 4, 8, 16, 32, 64, 128, 256), registry=REGISTRY)
 ERRORS = Counter("stich_errors", "Errors by kind", ["kind"], registry=REGISTRY)
 
-for _origin in ORIGINS:  # every series exists from the start, so rate() and increase() see the first event
-    ACTIONS.labels(_origin)
-for _kind in ERROR_KINDS:
-    ERRORS.labels(_kind)
+# Every series exists from the start, so rate() and increase() see the first event; the children
+# are looked up once (``labels()`` costs three times an ``inc()``: callgrind, 13.3k against 4.5k
+# instructions).
+_ACTIONS = {origin: ACTIONS.labels(origin) for origin in ORIGINS}
+_ERRORS = {kind: ERRORS.labels(kind) for kind in ERROR_KINDS}
+_BOTS: dict = {}
 
 
 # --- hooks the server calls ------------------------------------------------------------------------
 def action(origin: str) -> None:
     """An action was committed to a table's log."""
-    ACTIONS.labels(origin if origin in ORIGINS else "bot").inc()
+    _ACTIONS.get(origin, _ACTIONS["bot"]).inc()
 
 
 def action_latency(seconds: float) -> None:
@@ -83,7 +85,11 @@ def action_latency(seconds: float) -> None:
 
 def bot_thought(spec: str, seconds: float) -> None:
     """A bot (``pimc`` or ``pimc@0.5s``: the label is the name, not the budget) thought ``seconds``."""
-    BOT_THINK.labels(spec.partition("@")[0]).observe(seconds)
+    name = spec.partition("@")[0]
+    child = _BOTS.get(name)
+    if child is None:  # bot names come from the bot registry: a short, fixed list
+        child = _BOTS[name] = BOT_THINK.labels(name)
+    child.observe(seconds)
 
 
 def bot_answered(seconds: float) -> None:
@@ -97,9 +103,10 @@ def committed(seconds: float, writes: int) -> None:
 
 
 def error(kind: str) -> None:
-    if kind not in ERROR_KINDS:  # a typo in a hook must not create a new series
+    child = _ERRORS.get(kind)
+    if child is None:  # a typo in a hook must not create a new series
         raise ValueError(f"unknown error kind {kind!r}")
-    ERRORS.labels(kind).inc()
+    child.inc()
 
 
 # --- gauges read from the live servers when scraped --------------------------------------------------
