@@ -355,8 +355,7 @@ class TableActor:
         if any(c.seat == seat for c in self.conns) or self.finished:
             return
         s.bot_playing = True
-        event(log, "bot takes the seat", table=self.id, seq=self.seq, seat=seat,
-              taken=s.claimed)
+        event(log, "bot takes the seat", table=self.id, seq=self.seq, seat=seat, taken=s.claimed)
         self.broadcast_seats()
         self._schedule()
 
