@@ -339,7 +339,7 @@ def games_catalogue() -> dict:
                   "explanation": "relaxed: 60 s per decision, fast: 15 s; then the seat's bot moves"},
         "signals": {"default": "off", "values": ["off", "on"],
                     "explanation": "signals between partners, where the game allows them: "
-                                   + "; ".join(cls.signals_where for cls in signal_games())},
+                                   + "; ".join(dict.fromkeys(cls.signals_where for cls in signal_games()))},
         "public": {"default": False, "values": [False, True], "explanation": "listed in the lobby"},
         "bot_delay": {"default": 0, "values": "seconds from 0 to 5",
                       "explanation": "bots wait this long before they move, so people can follow"},
