@@ -215,6 +215,6 @@ def signals_refusal(game) -> str | None:
     with where signals exist (each such game's ``signals_where``), the more useful sentence."""
     if game.signal_words:
         return game.signals_refused()
-    # once each: a game built on another (a Watten subclass under its own name) shares its sentence
+    # once each: a game built on another (a subclass registered under its own name) shares its sentence
     where = list(dict.fromkeys(cls.signals_where for cls in signal_games() if cls.signals_where))
     return "; ".join(where) if where else game.signals_refused()
