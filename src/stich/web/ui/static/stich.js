@@ -38,12 +38,22 @@ function rememberSeat(url) {
 }
 
 // --- home ----------------------------------------------------------------------------------------
+const LEVEL_KEY = "stich.level";
+
 function home() {
   const name = nameField();
+  // the bots' level: remembered in this browser, sent as the bot name (stich.bots.levels)
+  const levels = [...document.querySelectorAll('input[name="level"]')];
+  const saved = localStorage.getItem(LEVEL_KEY);
+  levels.forEach((r) => {
+    if (r.value === saved) r.checked = true;
+    r.addEventListener("change", () => localStorage.setItem(LEVEL_KEY, r.value));
+  });
+  const level = () => levels.find((r) => r.checked)?.value;
   document.querySelectorAll("[data-quickplay]").forEach((btn) => btn.addEventListener("click", async () => {
     btn.disabled = true;
     try {
-      const data = await postJSON("/api/quickplay", { game: btn.dataset.quickplay, variant: btn.dataset.variant, name: name() || undefined });
+      const data = await postJSON("/api/quickplay", { game: btn.dataset.quickplay, variant: btn.dataset.variant, bot: level(), bot_delay: +$(".quick").dataset.botDelay, name: name() || undefined });
       rememberSeat(data.url);
       location.href = data.url;
     } catch (e) { showError(e.message); btn.disabled = false; }
@@ -79,7 +89,8 @@ function home() {
     const options = {};
     fs.querySelectorAll("[data-option]").forEach((el) => { if (!el.disabled && el.value !== "") options[el.dataset.option] = el.type === "number" ? Number(el.value) : el.value; });
     const seats = [...document.querySelectorAll(".seat-choice select")].filter((s) => !s.disabled).map((s) => s.value);
-    const body = { game: gameSel.value, variant: $("select[data-variant-of]", fs).value, options, seats, public: $("#c-public").checked };
+    const body = { game: gameSel.value, variant: $("select[data-variant-of]", fs).value, options, seats, public: $("#c-public").checked,
+      bot_delay: +$("#c-bot-delay").value };
     try {
       const data = await postJSON("/api/tables", body);
       const out = $("#created");
