@@ -34,10 +34,10 @@ def N_(msgid: str) -> str:
 #: the bot levels offered in quick play and in the seats of a new table (``stich.bots.levels``), weakest
 #: first, each with its name and one line for a person choosing an opponent (the seat value is ``bot:NAME``)
 LEVEL_WORDS = {
-    "beginner": (N_("beginner"), N_("Plays like someone learning the game: sound bids, now and then a card at "
-                                    "random. Instant.")),
-    "club": (N_("club"), N_("A steady club player: rule-of-thumb card play, raises when the hand is worth it. "
-                            "Instant.")),
+    "beginner": (N_("beginner"),
+                 N_("Plays like someone learning the game: sound bids, now and then a card at random. Instant.")),
+    "club": (N_("club"),
+             N_("A steady club player: rule-of-thumb card play, raises when the hand is worth it. Instant.")),
     "strong": (N_("strong"), N_("Looks ahead on sampled deals of the unseen cards. About 0.1 s a move.")),
     "max": (N_("max"), N_("The strongest: up to 1 s of thought a move, for analysis and for experts.")),
 }
