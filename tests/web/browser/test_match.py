@@ -111,7 +111,8 @@ def test_home_on_a_phone_has_large_targets_and_no_sideways_scroll(server, new_pa
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     targets = ("main button, main select, main input:not([type=radio]):not([type=checkbox]), main summary, "
                "main label[for^=level-]")    # a radio is chosen by its label, the large target
-    seen, small = page.evaluate("""(sel) => { const els = [...document.querySelectorAll(sel)].filter(e => e.offsetParent);
+    seen, small = page.evaluate("""(sel) => {
+        const els = [...document.querySelectorAll(sel)].filter(e => e.offsetParent);
         return [els.length, els.map(e => [e.id || e.textContent.trim().slice(0, 30), e.getBoundingClientRect()])
         .filter(([n, r]) => r.width < 44 || r.height < 44).map(([n]) => n)]; }""", targets)
     assert seen > 20 and small == []
