@@ -116,3 +116,32 @@ def test_home_on_a_phone_has_large_targets_and_no_sideways_scroll(server, new_pa
         return [els.length, els.map(e => [e.id || e.textContent.trim().slice(0, 30), e.getBoundingClientRect()])
         .filter(([n, r]) => r.width < 44 || r.height < 44).map(([n]) => n)]; }""", targets)
     assert seen > 20 and small == []
+
+
+def test_barbu_doubles_are_chosen_as_seats_with_one_ok(server, new_page):
+    # seed 5: another seat calls, and seat 1 may double any set of the three others (seven combinations)
+    made = api(server, "/api/tables", {"game": "barbu", "variant": "standard", "test": {"seed": 5},
+                                       "seats": ["human", "bot:club", "bot:club", "bot:club"]})
+    page = open_table(new_page(viewport=PHONE, is_mobile=True, has_touch=True, locale="fr-FR"),
+                      made["seats"][0]["url"], server.base_url)
+    form = page.locator("#table form.choose-set")
+    form.wait_for(timeout=15000)
+    boxes = form.locator("input[type=checkbox]")
+    assert boxes.count() == 3 and form.locator("legend").inner_text() == "contrer"
+    assert page.locator("#table .actions button[data-action^=double]").count() == 0   # no button per set
+    # nothing ticked: a clear word, and the table does not change
+    before = int(page.get_attribute(".table", "data-seq"))
+    form.locator("button").click()
+    page.wait_for_selector("#errors p")
+    assert "au moins une place" in page.locator("#errors").inner_text()
+    assert int(page.get_attribute(".table", "data-seq")) == before
+    # two seats by their labels (large targets on the phone), then OK: one action, "double a,b"
+    labels = form.locator("label.pick")
+    assert all(labels.nth(i).bounding_box()["height"] >= 44 for i in range(labels.count()))
+    labels.nth(0).click()
+    labels.nth(2).click()
+    form.locator("button").click()
+    page.wait_for_function(f"+document.querySelector('.table').dataset.seq > {before}", timeout=10000)
+    assert page.locator("#table form.choose-set").count() == 0
+    assert page.locator("#errors").inner_text().strip() == ""
+    assert run_axe(page) == []

@@ -28,6 +28,14 @@ def ctx_for(state, seat, lang):
 def offered(page: str) -> list[str]:
     """Every action the page lets its reader take: buttons' data-action and drop-down options."""
     acts = re.findall(r'data-action="([^"]*)"', page) + re.findall(r'<option value="([^"]*)"', page)
+    for form in re.findall(r'<form class="choose-set" data-actions="([^"]*)">(.*?)</form>', page, re.S):
+        # Barbu's doubles as check boxes: every combination the form may send, each one made of its boxes
+        boxes = set(re.findall(r'<input type="checkbox" name="(\w+)" value="(\d+)">', form[1]))
+        for action in form[0].split("|"):
+            words = action.split()
+            assert {(v, n) for v, arg in zip(words[::2], words[1::2], strict=True)
+                    for n in arg.split(",")} <= boxes, action
+            acts.append(action)
     return [html.unescape(a) for a in acts]
 
 

@@ -14,6 +14,27 @@ TEMPLATES = HERE / "templates"
 STATIC = HERE / "static"
 
 
+#: verbs whose argument is a set of seats, combined in one action (Barbu: ``double 2,4 redouble 3``)
+SEAT_SET_VERBS = ("double", "redouble")
+#: with more combinations than this, the seats are check boxes and one OK instead of a button each
+MAX_SET_BUTTONS = 3
+
+
+def seat_sets(groups: list[dict]) -> dict | None:
+    """Barbu's doubles and redoubles as check boxes: the seats each verb may name, and every legal
+    combination (the page sends only one of these); None when there are few enough for buttons."""
+    actions = [g["action"] for g in groups if g.get("kind") == "button"
+               and g["action"].split()[0] in SEAT_SET_VERBS]
+    if len(actions) <= MAX_SET_BUTTONS:
+        return None
+    seats: dict[str, set[str]] = {v: set() for v in SEAT_SET_VERBS}
+    for action in actions:
+        words = action.split()
+        for verb, arg in zip(words[::2], words[1::2], strict=True):
+            seats[verb].update(arg.split(","))
+    return {"actions": actions, "verbs": [(v, sorted(seats[v], key=int)) for v in SEAT_SET_VERBS if seats[v]]}
+
+
 class Environment(jinja2.Environment):
     def translator_for(self, lang: str):
         return translator(lang)
@@ -28,6 +49,7 @@ def environment() -> Environment:
     env = Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=True,
                       trim_blocks=True, lstrip_blocks=True)
     env.globals["static_version"] = static_version()
+    env.globals["seat_sets"] = seat_sets
     return env
 
 

@@ -271,10 +271,19 @@ function table() {
     if (btn && root.contains(btn)) { btn.disabled = true; act(btn.dataset.action); }
   });
   root.addEventListener("submit", (ev) => {
-    const form = ev.target.closest("form.choose");
+    const form = ev.target.closest("form.choose, form.choose-set");
     if (!form) return;
     ev.preventDefault();
-    act(form.elements.action.value);
+    if (form.matches(".choose")) { act(form.elements.action.value); return; }
+    // seats chosen by check boxes: "double 2,4 redouble 3", sent only when it is one of the legal actions
+    const parts = [];
+    for (const verb of ["double", "redouble"]) {
+      const seats = [...form.querySelectorAll(`input[name="${verb}"]:checked`)].map((i) => +i.value).sort((a, b) => a - b);
+      if (seats.length) parts.push(`${verb} ${seats.join(",")}`);
+    }
+    const action = parts.join(" ");
+    if (form.dataset.actions.split("|").includes(action)) act(action);
+    else { showError(words.pick); live(words.pick); }
   });
   document.addEventListener("keydown", (ev) => {
     if (ev.altKey || ev.ctrlKey || ev.metaKey || /^(INPUT|SELECT|TEXTAREA)$/.test(ev.target.tagName)) return;
