@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import time
 
-from tests.web.browser.conftest import api, run_axe
+from tests.web.browser.conftest import api, run_axe, screenshot
 from tests.web.browser.helpers import act, open_table
 
 UHD = {"width": 3840, "height": 2160}
@@ -78,6 +78,7 @@ def test_a_quick_match_against_bots_to_its_end(server, new_page):
     assert page.locator("#winner").inner_text() == f"{best[0].strip()} gewinnt die Partie ({best[-1].strip()})."
     assert int(best[-1]) >= 5
     assert page.locator('#table .actions button, #table button.play').count() == 0   # nothing left to decide
+    screenshot(page, "watten-match-end")
     assert run_axe(page) == []
     page.click("text=Wiederholung ansehen")
     page.wait_for_url(f"**/replay/{made['table']}")
@@ -128,6 +129,7 @@ def test_barbu_doubles_are_chosen_as_seats_with_one_ok(server, new_page):
     form.wait_for(timeout=15000)
     boxes = form.locator("input[type=checkbox]")
     assert boxes.count() == 3 and form.locator("legend").inner_text() == "contrer"
+    screenshot(page, "barbu-doubles-phone")
     assert page.locator("#table .actions button[data-action^=double]").count() == 0   # no button per set
     # nothing ticked: a clear word, and the table does not change
     before = int(page.get_attribute(".table", "data-seq"))
