@@ -14,6 +14,19 @@ TEMPLATES = HERE / "templates"
 STATIC = HERE / "static"
 
 
+def N_(msgid: str) -> str:
+    """Marks a word for the catalogues; it is translated where it is shown."""
+    return msgid
+
+
+#: the variants as the pages name them (the engine's names are identifiers: ``bavarian_4``)
+VARIANT_WORDS = {
+    "euregio": N_("Euregio"), "bavarian_4": N_("Bavarian, 4 players"), "bavarian_3": N_("Bavarian, 3 players"),
+    "bavarian_2": N_("Bavarian, 2 players"), "tyrolean": N_("Tyrolean"), "guate": N_("Tyrolean with the Guate"),
+    "blind": N_("Blind Watten"), "standard": N_("standard"),
+}
+
+
 #: verbs whose argument is a set of seats, combined in one action (Barbu: ``double 2,4 redouble 3``)
 SEAT_SET_VERBS = ("double", "redouble")
 #: with more combinations than this, the seats are check boxes and one OK instead of a button each
@@ -50,6 +63,7 @@ def environment() -> Environment:
                       trim_blocks=True, lstrip_blocks=True)
     env.globals["static_version"] = static_version()
     env.globals["seat_sets"] = seat_sets
+    env.globals["variant_words"] = VARIANT_WORDS
     return env
 
 
