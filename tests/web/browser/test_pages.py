@@ -135,6 +135,7 @@ def test_create_a_table_with_options_and_seats_then_join_from_the_lobby(server, 
     other.goto(server.base_url + "/lobby")
     join = other.locator(f'#tables button[aria-label*="{table}"]')
     join.wait_for()
+    assert "Watten · bavarois, 4 joueurs" in other.locator("#tables").inner_text()   # names, not identifiers
     join.click()
     other.wait_for_url("**/t/**")
     other.wait_for_selector("#table .table")

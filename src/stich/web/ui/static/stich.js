@@ -125,6 +125,7 @@ function home() {
 function lobby() {
   const name = nameField();
   const box = $("#tables");
+  const names = JSON.parse($("#names")?.textContent || "{}");
   const load = async () => {
     try {
       const res = await fetch("/api/lobby");
@@ -135,9 +136,10 @@ function lobby() {
       for (const t of data.tables) {
         const li = document.createElement("li");
         const seats = t.seats.map((s) => `${fmt(words.seat, { n: s.seat + 1 })}: ${s.kind === "human" ? (s.taken ? (s.name || words.human) : words.free) : words.bot}`).join(" · ");
-        const text = document.createElement("span"); text.textContent = `${t.game} ${t.variant} — ${seats} `;
+        const title = `${names.games?.[t.game] || t.game} · ${names.variants?.[t.variant] || t.variant}`;
+        const text = document.createElement("span"); text.textContent = `${title} — ${seats} `;
         const btn = document.createElement("button"); btn.type = "button"; btn.textContent = words.join;
-        btn.setAttribute("aria-label", `${words.join}: ${t.game} ${t.variant} (${t.table})`);
+        btn.setAttribute("aria-label", `${words.join}: ${title} (${t.table})`);
         btn.addEventListener("click", async () => {
           try { const d = await postJSON(`/api/tables/${encodeURIComponent(t.table)}/join`, { name: name() || undefined }); rememberSeat(d.url); location.href = d.url; }
           catch (e) { showError(e.message); load(); }
