@@ -41,11 +41,17 @@ def seat_sets(groups: list[dict]) -> dict | None:
     if len(actions) <= MAX_SET_BUTTONS:
         return None
     seats: dict[str, set[str]] = {v: set() for v in SEAT_SET_VERBS}
+    named = []   # per action: verb -> the seats it names
     for action in actions:
         words = action.split()
-        for verb, arg in zip(words[::2], words[1::2], strict=True):
-            seats[verb].update(arg.split(","))
-    return {"actions": actions, "verbs": [(v, sorted(seats[v], key=int)) for v in SEAT_SET_VERBS if seats[v]]}
+        parts = {verb: set(arg.split(",")) for verb, arg in zip(words[::2], words[1::2], strict=True)}
+        named.append(parts)
+        for verb, group in parts.items():
+            seats[verb] |= group
+    # a seat every legal action names is required (Barbu's obligation to double the caller): ticked, fixed
+    required = {v: set.intersection(*(p.get(v, set()) for p in named)) for v in SEAT_SET_VERBS}
+    return {"actions": actions, "verbs": [(v, [(n, n in required[v]) for n in sorted(seats[v], key=int)])
+                                          for v in SEAT_SET_VERBS if seats[v]]}
 
 
 class Environment(jinja2.Environment):

@@ -190,6 +190,9 @@ function table() {
   const status = (text, offline) => { conn.textContent = text; conn.classList.toggle("offline", !!offline); };
   const send = (msg) => { if (ws && ws.readyState === 1) ws.send(JSON.stringify(msg)); };
   const act = (action) => {
+    // one decision at a time: every control of the table waits for the answer (a second click would
+    // send a second action, refused as out of turn); the next frame or an error gives them back
+    root.querySelectorAll("button[data-action], form.choose button, form.choose-set button").forEach((b) => { b.disabled = true; });
     const msg = { type: "act", id: uid(), action };
     pending.set(msg.id, msg);
     send(msg);
@@ -270,7 +273,7 @@ function table() {
 
   root.addEventListener("click", (ev) => {
     const btn = ev.target.closest("button[data-action]");
-    if (btn && root.contains(btn)) { btn.disabled = true; act(btn.dataset.action); }
+    if (btn && root.contains(btn)) act(btn.dataset.action);
   });
   root.addEventListener("submit", (ev) => {
     const form = ev.target.closest("form.choose, form.choose-set");
@@ -285,7 +288,7 @@ function table() {
     }
     const action = parts.join(" ");
     if (form.dataset.actions.split("|").includes(action)) act(action);
-    else { showError(words.pick); live(words.pick); }
+    else { const why = parts.length ? words.not_allowed : words.pick; showError(why); live(why); }
   });
   document.addEventListener("keydown", (ev) => {
     if (ev.altKey || ev.ctrlKey || ev.metaKey || /^(INPUT|SELECT|TEXTAREA)$/.test(ev.target.tagName)) return;
