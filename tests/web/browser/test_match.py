@@ -65,8 +65,13 @@ def test_a_quick_match_against_bots_to_its_end(server, new_page):
         gathered = page.evaluate("""() => { const t = document.querySelector('#table .trick');
             return t ? [t.querySelectorAll('.gathered li').length, t.querySelector('.won-by')?.textContent] : [0]; }""")
         if gathered[0] == 4:
-            saw_gathered = True
             assert gathered[1].startswith("Gewonnen von "), gathered
+            if not saw_gathered:   # the last trick on demand: key L opens it (and it stays open)
+                page.keyboard.press("l")
+                page.wait_for_selector("#last-trick[open] .played li", timeout=5000)
+                assert page.locator("#last-trick .played li").count() == 4
+                assert page.evaluate("document.activeElement.matches('#last-trick summary')")
+            saw_gathered = True
         cards = page.locator('.table[data-turn="me"] button.play')
         if not double_clicked and cards.count() >= 2:
             # two quick clicks are one decision: the second finds the table's controls waiting
