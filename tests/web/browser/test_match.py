@@ -32,6 +32,8 @@ def test_quick_play_and_the_create_form_offer_the_bot_levels(server, new_page):
     meta = api(server, f"/api/tables/{table}")
     assert [s.get("bot") for s in meta["seats"]] == [None, "club", "club", "club"]
     assert meta["settings"]["bot_delay"] == 1.0
+    page.wait_for_selector("#table .table")
+    assert page.locator("#table .seats").inner_text().count("bot · da circolo") == 3   # each bot's level
     # the create form: a level per seat; seats past the variant's count are not on the form at all
     page.goto(server.base_url + "/")
     page.select_option("#c-game", "watten")

@@ -19,6 +19,16 @@ def N_(msgid: str) -> str:
     return msgid
 
 
+#: the bot levels offered in quick play and in the seats of a new table (``stich.bots.levels``), weakest
+#: first, each with its name and one line for a person choosing an opponent (the seat value is ``bot:NAME``)
+LEVEL_WORDS = {
+    "beginner": (N_("beginner"),
+                 N_("Plays like someone learning the game: sound bids, now and then a card at random. Instant.")),
+    "club": (N_("club"),
+             N_("A steady club player: rule-of-thumb card play, raises when the hand is worth it. Instant.")),
+    "strong": (N_("strong"), N_("Looks ahead on sampled deals of the unseen cards. About 0.1 s a move.")),
+    "max": (N_("max"), N_("The strongest: up to 1 s of thought a move, for analysis and for experts.")),
+}
 #: the variants as the pages name them (the engine's names are identifiers: ``bavarian_4``)
 VARIANT_WORDS = {
     "euregio": N_("Euregio"), "bavarian_4": N_("Bavarian, 4 players"), "bavarian_3": N_("Bavarian, 3 players"),
@@ -70,6 +80,7 @@ def environment() -> Environment:
     env.globals["static_version"] = static_version()
     env.globals["seat_sets"] = seat_sets
     env.globals["variant_words"] = VARIANT_WORDS
+    env.globals["level_words"] = {name: word for name, (word, _help) in LEVEL_WORDS.items()}
     return env
 
 

@@ -19,28 +19,13 @@ import stich
 from stich.bots.levels import LEVELS
 from stich.i18n import LANGS, negotiate
 from stich.web.ui import replay as replay_model
-from stich.web.ui.env import STATIC, environment
+from stich.web.ui.env import LEVEL_WORDS, STATIC, environment
 
 #: where the rules pages look for a game's document, first found wins (relative to the repository)
 RULES_DOCS = ("docs/rules/{game}.md", "docs/{game}.md")
 RECORD_MAX = 4 * 1024 * 1024
 
 
-def N_(msgid: str) -> str:
-    """Marks a word for the catalogues; it is translated where it is shown."""
-    return msgid
-
-
-#: the bot levels offered in quick play and in the seats of a new table (``stich.bots.levels``), weakest
-#: first, each with its name and one line for a person choosing an opponent (the seat value is ``bot:NAME``)
-LEVEL_WORDS = {
-    "beginner": (N_("beginner"),
-                 N_("Plays like someone learning the game: sound bids, now and then a card at random. Instant.")),
-    "club": (N_("club"),
-             N_("A steady club player: rule-of-thumb card play, raises when the hand is worth it. Instant.")),
-    "strong": (N_("strong"), N_("Looks ahead on sampled deals of the unseen cards. About 0.1 s a move.")),
-    "max": (N_("max"), N_("The strongest: up to 1 s of thought a move, for analysis and for experts.")),
-}
 #: the level quick play and new seats start from: the strength quick play had before levels existed (pimc)
 DEFAULT_LEVEL = "strong"
 #: seconds a bot waits before it moves at the pages' tables (the server's ``bot_delay``; its API default
