@@ -9,10 +9,13 @@ import sys
 import pexpect
 
 import stich
+from stich.cli.render import Names
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 RUNNER = os.path.join(HERE, "run_stich.py")
+#: the child's import path: this checkout's stich (src) before any installed one, and the tests package
+PYTHONPATH = os.pathsep.join([os.path.join(ROOT, "src"), ROOT])
 PROMPT = r"Your move \[1-\d+, action, help, quit\]: "
 
 
@@ -22,7 +25,7 @@ def spawn(args, cwd, timeout=20, toy=True):
     ``toy``: through tests/cli/run_stich.py, which registers the fixture game first; otherwise
     the installed ``stich`` script (or ``python -m stich.cli.main`` where it is not on PATH).
     """
-    env = dict(os.environ, TERM="dumb", PYTHONPATH=ROOT, COLUMNS="140", PYTHONIOENCODING="utf-8")
+    env = dict(os.environ, TERM="dumb", PYTHONPATH=PYTHONPATH, COLUMNS="140", PYTHONIOENCODING="utf-8")
     if toy:
         cmd, argv = sys.executable, [RUNNER]
     elif shutil.which("stich"):
@@ -61,3 +64,15 @@ def check_record(path):
     assert state.returns() == rec["returns"]
     assert [[s, str(a)] for s, a in state.history] == rec["actions"]
     return rec
+
+
+class CardNames(Names):
+    """``Names`` with the cards in ``lang`` but the reader's words (seats, labels) in English.
+
+    The game-text tests check the sentences of each game's own text module and the cards' names in
+    the game's language; the terminal's words in each language are tested in test_languages.py."""
+
+    def __init__(self, game, lang: str = "en", human: int | None = None):
+        super().__init__(game, lang, human)
+        self._ = str
+        self.ngettext = lambda one, many, n: one if n == 1 else many

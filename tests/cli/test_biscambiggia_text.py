@@ -6,9 +6,11 @@ import random
 import pytest
 
 import stich
-from stich.cli.render import Names, action_lines, describe_event, game_line, make_console, view_table
+from stich.cli.render import action_lines, describe_event, game_line, make_console, view_table
 from stich.cli.replay import replay_record
 from stich.rulesets.biscambiggia import text as bt
+
+from .helpers import CardNames as Names  # the cards in the game's language, the reader's words in English
 
 #: the events every game shares, told by the generic narration
 SHARED = {"hand_start", "deal", "play", "scores"}   # ("trick" is told with its points)
@@ -197,7 +199,7 @@ def test_a_replayed_match_has_no_generic_lines():
         state.apply(state.legal_actions()[0])
     for seat in (None, 2):
         console = make_console(file=io.StringIO(), width=200)
-        replay_record(state.record(), seat=seat, console=console)
+        replay_record(state.record(), seat=seat, console=console, lang="en")
         out = console.file.getvalue()
         for generic in ("auction start:", "contract:", "call:", "partner revealed:", "hand result:", "match end:",
                         "Hand 1 result", "Seat 2: bid", "Seat 2: call"):

@@ -13,7 +13,7 @@ import pytest
 
 import stich
 
-from .helpers import ROOT
+from .helpers import PYTHONPATH
 
 PROMPT = r"Your move \[1-(\d+), action, help, quit\]: "
 GAMES = [("watten", "euregio", 3), ("watten", "bavarian_4", 5), ("watten", "bavarian_3", 2), ("watten", "tyrolean", 4),
@@ -22,7 +22,7 @@ GAMES = [("watten", "euregio", 3), ("watten", "bavarian_4", 5), ("watten", "bava
 
 def spawn_terminal(args, cwd, extra=None):
     env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "NO_COLOR")}
-    env.update(TERM="xterm-256color", PYTHONPATH=ROOT, PYTHONIOENCODING="utf-8", **(extra or {}))
+    env.update(TERM="xterm-256color", PYTHONPATH=PYTHONPATH, PYTHONIOENCODING="utf-8", **(extra or {}))
     child = pexpect.spawn(sys.executable, ["-m", "stich.cli.main", *args], cwd=str(cwd), env=env,
                           encoding="utf-8", timeout=60, dimensions=(24, 80))
     child.delaybeforesend = None
@@ -49,7 +49,7 @@ def screens_before_prompts(child, prompts):
 
 @pytest.mark.parametrize(("game", "variant", "seed"), GAMES, ids=[f"{g}-{v or 'standard'}" for g, v, _ in GAMES])
 def test_the_hand_the_table_and_every_action_fit_in_80x24(tmp_path, game, variant, seed):
-    args = ["play", game, "--seed", str(seed), "--bots", "random", "--record", str(tmp_path / "r.json")]
+    args = ["play", "--lang", "en", game, "--seed", str(seed), "--bots", "random", "--record", str(tmp_path / "r.json")]
     child = spawn_terminal(args + (["--variant", variant] if variant else []), tmp_path)
     shots = screens_before_prompts(child, 30)   # several hands
     rec = json.loads((tmp_path / "r.json").read_text())
@@ -71,7 +71,7 @@ def test_the_hand_the_table_and_every_action_fit_in_80x24(tmp_path, game, varian
 
 
 def test_suits_are_coloured_on_a_colour_terminal_and_plain_under_no_color(tmp_path):
-    args = ["play", "barbu", "--seed", "4", "--bots", "random", "--record", str(tmp_path / "r.json")]
+    args = ["play", "--lang", "en", "barbu", "--seed", "4", "--bots", "random", "--record", str(tmp_path / "r.json")]
     child = spawn_terminal(args, tmp_path)
     child.expect(PROMPT)
     coloured = child.before

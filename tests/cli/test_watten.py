@@ -25,8 +25,8 @@ def watten_available(variant):
     for v in ("bavarian_4", "euregio")
 ])
 def test_full_watten_match_answering_every_prompt(tmp_path, variant):
-    child = spawn(["play", "watten", "--variant", variant, "--seed", "1", "--bots", "random"], tmp_path, timeout=30,
-                  toy=False)
+    child = spawn(["play", "--lang", "en", "watten", "--variant", variant, "--seed", "1", "--bots", "random"], tmp_path,
+                  timeout=30, toy=False)
     prompts = answer_until_end(child)
     assert prompts > 5
     log = child.transcript.getvalue()
