@@ -3,6 +3,7 @@
 import io
 import json
 import os
+import re
 import shutil
 import sys
 
@@ -10,6 +11,7 @@ import pexpect
 
 import stich
 from stich.cli.render import Names
+from stich.i18n import translator
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -38,11 +40,14 @@ def spawn(args, cwd, timeout=20, toy=True):
     return child
 
 
-def answer_until_end(child, answer="1", limit=5000):
-    """Answer every prompt with ``answer`` until the match is over; returns the number of prompts."""
+def answer_until_end(child, answer="1", limit=5000, lang="en"):
+    """Answer every prompt (in ``lang``) with ``answer`` until the match is over; returns the number of prompts."""
     prompts = 0
+    tr = translator(lang)
+    prompt = re.escape(tr.gettext("Your move [1-%(n)s, action, help, quit]: ")).replace(re.escape("%(n)s"), r"\d+")
+    saved = re.escape(tr.gettext("Record saved to %(path)s")).replace(re.escape("%(path)s"), r"(\S+)")
     while True:
-        i = child.expect([PROMPT, r"Record saved to (\S+)", pexpect.EOF])
+        i = child.expect([prompt, saved, pexpect.EOF])
         if i == 0:
             prompts += 1
             assert prompts < limit, "the match does not end"
