@@ -97,6 +97,24 @@ def test_auto_ask_asks_at_polls_and_out_of_turn_with_wait(tmp_path):
     assert seen_poll and seen_out
 
 
+def test_an_armed_raise_waits_while_the_other_side_s_raise_is_to_be_answered():
+    from stich.cli.words import Standing
+
+    g = stich.game("watten", "bavarian_4")
+    state = g.new_state(seed=1)
+    rng = random.Random(1)
+    while not {"accept", "fold", "raise"} <= {a.verb for a in state.legal_actions()}:
+        state.apply(rng.choice(state.legal_actions()))
+    order = Standing(armed={"raise"})
+    assert order.due(state.legal_actions()) is None and order.armed == {"raise"}   # asked, not answered
+    answerer = state.current_player
+    state.apply("accept")
+    # PR-W3: who accepted may raise again before the next card, out of turn: now the order is taken, once
+    assert "raise" in [str(a) for a in state.legal_actions(answerer)] and state.current_player != answerer
+    assert order.due(state.legal_actions(answerer)) == "raise" and order.armed == set()
+    assert order.due(state.legal_actions(answerer)) is None
+
+
 def test_auto_commands_are_understood():
     state = stich.game("battn").new_state(seed=5)
     rng = random.Random(5)

@@ -349,7 +349,9 @@ class Match:
         if self._hint_bot is None:
             self._hint_bot = make_bot(self.hint_name, seed=one_way_seed(self.key, "hint", len(self.state.history)),
                                       budget=self.budget or DEFAULT_BUDGET)
-        legal = [str(a) for a in self.state.legal_actions()]
+        legal = [str(a) for a in self.state.legal_actions(self.human)]
+        if self.state.current_player != self.human:
+            legal.append(WAIT)   # out of turn: a poll, as bots are asked (stich.engine.turns)
         try:
             action = self._hint_bot.choose(private_view(self.state, self.human), list(legal))
         except Exception as exc:  # noqa: BLE001 - a hint must never stop the game

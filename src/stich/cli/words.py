@@ -115,6 +115,10 @@ def regional(raw: str, state, legal, names=None):
     return raw
 
 
+#: the answers to the other side's raise: a standing order never gives one
+ANSWERS = frozenset({"accept", "fold"})
+
+
 @dataclass
 class Standing:
     """The player's standing orders: ``mode`` answers raise polls (``pass``: pass them, ``ask``: ask at each
@@ -124,7 +128,10 @@ class Standing:
     armed: set[str] = field(default_factory=set)
 
     def due(self, legal) -> str | None:
-        """The armed action to take now among ``legal`` (and disarm it), else None."""
+        """The armed action to take now among ``legal`` (and disarm it), else None.  Never as the answer to
+        the other side's raise (``accept``/``fold`` offered): that is a real choice, always asked."""
+        if any(a.verb in ANSWERS for a in legal):
+            return None
         for act in legal:
             if act.verb in self.armed and act.arg is None:
                 self.armed.discard(act.verb)
@@ -140,10 +147,9 @@ class Standing:
 
 
 def is_raise_poll(legal) -> bool:
-    """Whether ``legal`` is a raise poll: ``pass`` or raising (and nothing else but the manual-mode
-    ``misraise``), the only sensible answer most of the time being ``pass``."""
-    verbs = {a.verb for a in legal}
-    return "pass" in verbs and "raise" in verbs and verbs <= {"pass", "raise", "misraise"}
+    """Whether ``legal`` is a raise poll: exactly ``pass`` or ``raise``, where the sensible answer is nearly
+    always ``pass`` (Battn's manual mode adds ``misraise`` to the poll: then it is asked, as that mode wants)."""
+    return {a.verb for a in legal} == {"pass", "raise"}
 
 
 def standing_choice(args: list[str], state, names=None):
