@@ -43,7 +43,15 @@ from stich.cli.render import (
     view_table,
     word_help,
 )
-from stich.cli.words import Standing, accepted_words, is_raise_poll, regional, regional_verbs, standing_choice
+from stich.cli.words import (  # noqa: F401 - Choice is part of this module's interface (resolve_input)
+    Choice,
+    Standing,
+    accepted_words,
+    is_raise_poll,
+    regional,
+    regional_verbs,
+    standing_choice,
+)
 from stich.engine import IllegalActionError, StichError
 from stich.engine.recordfile import load_record, quote, save_record
 from stich.engine.turns import WAIT
@@ -95,17 +103,6 @@ def _identity(text: str) -> str:
 def tr(names) -> object:
     """The reader's gettext (``names._``), English without ``names``."""
     return names._ if names is not None else _identity
-
-
-@dataclass
-class Choice:
-    """What a line of human input means: kind is action, help, rules, table, hint, autoplay, auto, quit, empty
-    or error; ``message``: the help text, the error, ``on``/``off`` for autoplay, or the standing order for
-    auto (``pass``, ``ask``, a verb, or empty: show it)."""
-
-    kind: str
-    action: str | None = None
-    message: str = ""
 
 
 def resolve_input(text: str, state, rng: random.Random | None = None, names=None, seat: int | None = None) -> Choice:

@@ -23,6 +23,19 @@ from dataclasses import dataclass, field
 
 from stich.cli.render import help_module
 
+
+@dataclass
+class Choice:
+    """What a line of human input means: kind is action, help, rules, table, hint, autoplay, auto, quit, empty
+    or error; ``message``: the help text, the error, ``on``/``off`` for autoplay, or the standing order for
+    auto (``pass``, ``ask``, a verb, or empty: show it)."""
+
+    kind: str
+    action: str | None = None
+    message: str = ""
+
+
+
 #: regional word (lower case) -> the verbs it may mean; from the players' guides' tables in de, it, fr
 REGIONAL: dict[str, tuple[str, ...]] = {
     # German (Watten, Battn, Biscambiggia, Barbu guides)
@@ -89,9 +102,7 @@ def accepted_words(verbs, game) -> str:
 def regional(raw: str, state, legal, names=None):
     """``raw`` with a regional verb replaced by the game's (``bieten`` -> ``raise``, ``gioca eo`` ->
     ``play eo``); the text unchanged when its first word is no regional word or already a verb of the game;
-    a ``Choice`` error (from :mod:`stich.cli.play`) when the word is ambiguous in this game."""
-    from stich.cli.play import Choice  # (play imports this module)
-
+    a ``Choice`` error when the word is ambiguous in this game or no action of it."""
     game = state.game
     low = raw.strip().lower()
     verbs = {a.verb for a in game.action_space}
@@ -154,8 +165,6 @@ def is_raise_poll(legal) -> bool:
 
 def standing_choice(args: list[str], state, names=None):
     """``auto``, ``auto pass``, ``auto ask``, ``auto raise``, ``auto VERB``, ``auto off``: a Choice."""
-    from stich.cli.play import Choice
-
     _ = _tr(names)
     if not args:
         return Choice("auto", message="")
