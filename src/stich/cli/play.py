@@ -162,7 +162,8 @@ def resolve_input(text: str, state, rng: random.Random | None = None, names=None
         if head not in {a.verb for a in game.action_space}:   # no verb: say which words are understood now
             return Choice("error", message=_("%(word)s is no action of %(game)s.") % {
                 "word": repr(head), "game": game.name} + " " + _("Accepted now: %(words)s.") % {
-                "words": accepted_words((a.verb for a in legal), game)} + " " + _hint(shown, names))
+                "words": accepted_words((a.verb for a in legal), game, getattr(names, "lang", None))}
+                + " " + _hint(shown, names))
         return Choice("error", message=f"{exc}. {_hint(shown, names)}")
     if _seat is not None and _seat - 1 != seat:
         return Choice("error", message=_("%(text)s: seat %(named)s is not you; you are seat %(seat)s")

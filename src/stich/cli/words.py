@@ -36,33 +36,41 @@ class Choice:
 
 
 
-#: regional word (lower case) -> the verbs it may mean; from the players' guides' tables in de, it, fr
-REGIONAL: dict[str, tuple[str, ...]] = {
-    # German (Watten, Battn, Biscambiggia, Barbu guides)
-    "bieten": ("raise", "bid"), "biete": ("raise", "bid"), "hoch": ("raise",),
-    "halten": ("accept",), "halte": ("accept",), "heben": ("accept",), "schauen": ("accept",),
-    "gehen": ("fold",), "geh": ("fold",), "aufgeben": ("fold",),
-    "passen": ("pass",), "passe": ("pass",), "weiter": ("pass",),
-    "spielen": ("play",), "spiele": ("play",), "abheben": ("cut",), "zeigen": ("show",),
-    "schönere": ("ask_exchange",), "schlagtausch": ("ask_swap",),
-    "kontrieren": ("double",), "kontra": ("double",), "rekontrieren": ("redouble",), "re": ("redouble",),
-    "rufen": ("call",),
-    # Italian
-    "rilancio": ("raise",), "rilancia": ("raise",), "rilanciare": ("raise",),
-    "tengo": ("accept",), "tieni": ("accept",), "tenere": ("accept",), "non vado": ("accept",),
-    "passo": ("pass", "fold"), "passa": ("pass", "fold"),
-    "vado": ("fold",), "abbandono": ("fold",), "abbandona": ("fold",), "lascio": ("fold",),
-    "gioco": ("play",), "gioca": ("play",), "cala": ("play",), "calo": ("play",),
-    "taglio": ("cut",), "taglia": ("cut",), "mostra": ("show",),
-    "offro": ("bid",), "offri": ("bid",), "chiamo": ("call",), "chiama": ("call",),
-    "contro": ("double",), "contra": ("double",), "surcontro": ("redouble",), "surcontra": ("redouble",),
-    # French
-    "relance": ("raise",), "relancer": ("raise",), "tenir": ("accept",), "tiens": ("accept",),
-    "abandonner": ("fold",), "abandonne": ("fold",), "passer": ("pass",),
-    "jouer": ("play",), "joue": ("play",), "couper": ("cut",), "coupe": ("cut",), "montrer": ("show",),
-    "enchérir": ("bid",), "enchère": ("bid",), "appeler": ("call",), "appelle": ("call",),
-    "contrer": ("double",), "contre": ("double",), "surcontrer": ("redouble",), "surcontre": ("redouble",),
+#: language -> regional word (lower case) -> the verbs it may mean; from the players' guides' tables
+BY_LANG: dict[str, dict[str, tuple[str, ...]]] = {
+    "de": {   # Watten, Battn, Biscambiggia, Barbu guides
+        "bieten": ("raise", "bid"), "biete": ("raise", "bid"), "hoch": ("raise",),
+        "halten": ("accept",), "halte": ("accept",), "heben": ("accept",), "schauen": ("accept",),
+        "gehen": ("fold",), "geh": ("fold",), "aufgeben": ("fold",),
+        "passen": ("pass",), "passe": ("pass",), "weiter": ("pass",),
+        "spielen": ("play",), "spiele": ("play",), "abheben": ("cut",), "zeigen": ("show",),
+        "schönere": ("ask_exchange",), "schlagtausch": ("ask_swap",),
+        "kontrieren": ("double",), "kontra": ("double",), "rekontrieren": ("redouble",), "re": ("redouble",),
+        "rufen": ("call",),
+    },
+    "it": {
+        "rilancio": ("raise",), "rilancia": ("raise",), "rilanciare": ("raise",),
+        "tengo": ("accept",), "tieni": ("accept",), "tenere": ("accept",), "non vado": ("accept",),
+        "passo": ("pass", "fold"), "passa": ("pass", "fold"),
+        "vado": ("fold",), "abbandono": ("fold",), "abbandona": ("fold",), "lascio": ("fold",),
+        "gioco": ("play",), "gioca": ("play",), "cala": ("play",), "calo": ("play",),
+        "taglio": ("cut",), "taglia": ("cut",), "mostra": ("show",),
+        "offro": ("bid",), "offri": ("bid",), "chiamo": ("call",), "chiama": ("call",),
+        "contro": ("double",), "contra": ("double",), "surcontro": ("redouble",), "surcontra": ("redouble",),
+    },
+    "fr": {
+        "relance": ("raise",), "relancer": ("raise",), "tenir": ("accept",), "tiens": ("accept",),
+        "abandonner": ("fold",), "abandonne": ("fold",), "passe": ("pass",), "passer": ("pass",),
+        "jouer": ("play",), "joue": ("play",), "couper": ("cut",), "coupe": ("cut",), "montrer": ("show",),
+        "enchérir": ("bid",), "enchère": ("bid",), "appeler": ("call",), "appelle": ("call",),
+        "contrer": ("double",), "contre": ("double",), "surcontrer": ("redouble",), "surcontre": ("redouble",),
+    },
 }
+#: every regional word, whatever the reader's language (a player may say *bieten* at a French table)
+REGIONAL: dict[str, tuple[str, ...]] = {}
+for _words in BY_LANG.values():
+    for _word, _verbs in _words.items():
+        REGIONAL[_word] = tuple(dict.fromkeys(REGIONAL.get(_word, ()) + _verbs))
 
 
 def _tr(names):
@@ -84,17 +92,18 @@ def regional_verbs(word: str, game) -> list[str]:
     return [v for v in dict.fromkeys(found) if v in verbs]
 
 
-def words_for(verb: str, game) -> list[str]:
-    """The regional words accepted for ``verb`` in ``game`` (those that mean only it there)."""
-    table = {**REGIONAL, **_own_words(game)}
+def words_for(verb: str, game, lang: str | None = None) -> list[str]:
+    """The regional words accepted for ``verb`` in ``game`` (those that mean only it there): the game's own
+    and those of ``lang`` (every language's without one, or for English)."""
+    table = {**BY_LANG.get(lang, REGIONAL), **_own_words(game)}
     return [w for w in table if regional_verbs(w, game) == [verb]]
 
 
-def accepted_words(verbs, game) -> str:
-    """``raise (bieten, rilancio, relance), fold (gehen, …)``: the words accepted for ``verbs``."""
+def accepted_words(verbs, game, lang: str | None = None) -> str:
+    """``raise (bieten, hoch), fold (gehen, …)``: the words accepted for ``verbs``, in ``lang``."""
     parts = []
     for verb in dict.fromkeys(verbs):
-        words = words_for(verb, game)
+        words = words_for(verb, game, lang)
         parts.append(f"{verb} ({', '.join(words)})" if words else verb)
     return ", ".join(parts)
 
@@ -119,10 +128,10 @@ def regional(raw: str, state, legal, names=None):
                 return Choice("error", message=_("%(word)s can mean %(verbs)s in %(game)s: type the action.")
                               % {"word": repr(word), "verbs": " / ".join(found), "game": game.name}
                               + " " + _("Accepted now: %(words)s.") % {
-                                  "words": accepted_words((a.verb for a in legal), game)})
+                                  "words": accepted_words((a.verb for a in legal), game, getattr(names, "lang", None))})
             return Choice("error", message=_("%(word)s is no action of %(game)s.") % {
                 "word": repr(word), "game": game.name} + " " + _("Accepted now: %(words)s.") % {
-                "words": accepted_words((a.verb for a in legal), game)})
+                "words": accepted_words((a.verb for a in legal), game, getattr(names, "lang", None))})
     return raw
 
 
