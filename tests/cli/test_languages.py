@@ -115,3 +115,24 @@ def test_every_word_of_the_terminal_is_in_the_catalogue(lang):
     tr = translator(lang)
     for m in messages("cli"):   # a translator may reorder, never drop, a placeholder
         assert sorted(re.findall(r"%\(\w+\)s", m)) == sorted(re.findall(r"%\(\w+\)s", tr.gettext(m))), m
+
+
+def test_replay_speaks_the_language_too():
+    import io
+    import random
+
+    import stich
+    from stich.cli.render import make_console
+    from stich.cli.replay import replay_record
+
+    state = stich.game("watten", "bavarian_4").new_state(seed=2)
+    rng = random.Random(2)
+    while state.hand_number < 2:
+        state.apply(rng.choice(state.legal_actions()))
+    console = make_console(file=io.StringIO(), width=200)
+    replay_record(state.record(), seat=0, console=console)   # no lang: the game's, German
+    out = console.file.getvalue()
+    assert "Sicht: Platz 1" in out and "Du bekommst: " in out and "Endstellung" in out and "Deine Karten" in out
+    assert "── Spiel 1 · Geber Platz 4 ──" in out and "Die Aufzeichnung endet vor dem Ende der Partie" in out
+    for english in ("seen by", "You receive", "Final position", "Your hand", "── Hand", "The record ends"):
+        assert english not in out, english
