@@ -124,5 +124,6 @@ def test_auto_commands_are_understood():
                         ("auto bieten", "raise"), ("auto off", "off")):
         choice = resolve_input(text, state)
         assert (choice.kind, choice.message) == ("auto", order), text
+    assert resolve_input("auto fold", state).kind == "error"   # an answer to a raise is always asked
     bad = resolve_input("auto sometimes", state)
     assert bad.kind == "error" and "'auto ACTION'" in bad.message and "raise" in bad.message

@@ -179,7 +179,8 @@ def standing_choice(args: list[str], state, names=None):
         return Choice("auto", message="")
     if len(args) == 1 and args[0] in ("pass", "ask", "off"):
         return Choice("auto", message=args[0])
-    verbs = {a.verb for a in state.game.action_space if a.arg is None} - {"pass", "wait"}
+    # (an answer to a raise is never armed: due() would never take it)
+    verbs = {a.verb for a in state.game.action_space if a.arg is None} - {"pass", "wait"} - ANSWERS
     word = " ".join(args)
     found = [word] if word in verbs else [v for v in regional_verbs(word, state.game) if v in verbs]
     if len(found) == 1:
