@@ -60,7 +60,8 @@ def test_the_hand_the_table_and_every_action_fit_in_80x24(tmp_path, game, varian
         if seat == 0 and len(state.legal_actions()) > 1 and not is_raise_poll(state.legal_actions()):
             asked.append(state.view(0))
         state.apply(text)
-    assert len(shots) >= 10 and len(asked) >= len(shots) - 1
+    # the bots are seeded from a secret key per match: a match may end sooner than 10 prompts
+    assert (len(shots) >= 10 or (rec["terminal"] and len(shots) >= 3)) and len(asked) >= len(shots) - 1
     for (lines, n), view in zip(shots, asked, strict=False):
         text = "\n".join(lines)
         assert re.search(r"you are Seat 1 of \d", text), text          # the table's title line
