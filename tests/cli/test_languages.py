@@ -103,7 +103,8 @@ def test_the_generic_narration_and_result_are_translated():
     assert "Platz 2 macht den Stich" in describe_event({"type": "trick", "winner": 1}, de)
     assert "Spiel 2 · Geber Platz 3" in describe_event({"type": "hand_start", "hand": 2, "dealer": 2}, de)
     view = {"scores": [15, 5]}
-    assert match_result_text(view, [1, -1, 1, -1], de) == "Du und Platz 3 gewinnen 15:5"
+    assert match_result_text(view, [1, -1, 1, -1], de) == "Ihr gewinnt 15:5: du und Platz 3"   # 2nd person plural
+    assert match_result_text(view, [1, -1, 1, -1], fr) == "Vous et Place 3 gagnez 15:5"
     assert match_result_text(view, [-1, 1, -1, 1], de) == "Platz 2 und Platz 4 gewinnen 5:15; du verlierst"
     assert match_result_text(view, [-1, 1, -1, 1], fr) == "Place 2 et Place 4 gagnent 5:15 ; vous perdez"
 

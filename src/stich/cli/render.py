@@ -539,8 +539,12 @@ def match_result_text(view: dict, returns, names: Names) -> str:
     words = [_("You") if s == names.human else names.seat(s) for s in seats]
     subject = words[0] if len(words) == 1 else \
         _("%(some)s and %(last)s") % {"some": ", ".join(words[:-1]), "last": words[-1]}
-    # three grammatical persons: "You win", "Seat 2 wins", "You and Seat 3 win"
-    person = "you" if len(words) == 1 and seats[0] == names.human else "one" if len(words) == 1 else "many"
+    # four grammatical persons: "You win", "Seat 2 wins", "Seat 2 and Seat 4 win", "You and Seat 3 win" (a
+    # second person plural in de, it, fr: "ihr", "voi", "vous")
+    mine = names.human in winners
+    person = ("you" if mine else "one") if len(words) == 1 else ("you_and" if mine else "many")
+    others = words[1] if len(words) == 2 else \
+        _("%(some)s and %(last)s") % {"some": ", ".join(words[1:-1]), "last": words[-1]}
     scores = view.get("scores")
     score = ""
     if isinstance(scores, (list, tuple)) and len(scores) == 2 and n in (2, 4):
@@ -550,17 +554,20 @@ def match_result_text(view: dict, returns, names: Names) -> str:
         score = ":".join(f"{scores[s]:g}" for s in [*winners, *(s for s in range(n) if s not in winners)])
     if score:
         form = {"you": _("You win %(score)s"), "one": _("%(who)s wins %(score)s"),
-                "many": _("%(who)s win %(score)s")}[person]
-        text = form % {"who": subject, "score": score}
+                "many": _("%(who)s win %(score)s"), "you_and": _("You and %(others)s win %(score)s")}[person]
+        text = form % {"who": subject, "score": score, "others": others}
     elif isinstance(scores, (list, tuple)) and len(scores) == n:
         each = len(set(scores[s] for s in winners)) == 1 and len(winners) > 1
         form = {"you": _("You win with %(score)s"), "one": _("%(who)s wins with %(score)s"),
-                "many": _("%(who)s win with %(score)s each") if each else _("%(who)s win with %(score)s")}[person]
-        text = form % {"who": subject, "score": f"{scores[winners[0]]:g}"}
+                "many": _("%(who)s win with %(score)s each") if each else _("%(who)s win with %(score)s"),
+                "you_and": _("You and %(others)s win with %(score)s each") if each
+                else _("You and %(others)s win with %(score)s")}[person]
+        text = form % {"who": subject, "score": f"{scores[winners[0]]:g}", "others": others}
         rest = ", ".join(f"{names.seat(s, short=True)} {scores[s]:g}" for s in range(n) if s not in winners)
         text += f" ({rest})" if rest else ""
     else:
-        text = {"you": _("You win"), "one": _("%(who)s wins"), "many": _("%(who)s win")}[person] % {"who": subject}
+        text = {"you": _("You win"), "one": _("%(who)s wins"), "many": _("%(who)s win"),
+                "you_and": _("You and %(others)s win")}[person] % {"who": subject, "others": others}
     if names.human is not None and names.human not in winners:
         text += _("; you lose")
     return text
