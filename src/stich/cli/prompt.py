@@ -25,7 +25,7 @@ def N_(text: str) -> str:
 HELP_LINES = (
     N_("Type the number of an action, or its text ('play EO'; any spelling such as 'play e-o')."),
     N_("A card alone such as 'eo' plays it when that is legal; 'cut' alone cuts at random."),
-    N_("The game's own words work too: 'bieten' or 'rilancio' for raise, 'gehen' for fold, 'passo' for pass."),
+    N_("The game's own words work too: 'bieten' or 'rilancio' for raise, 'gehen' for fold, 'passen' for pass."),
     N_("'help ACTION' (or 'help 2') says what an action means, 'rules' shows this table's rules."),
     N_("'table' shows the table again, 'hint' the bot's suggestion."),
     N_("'autoplay off': be asked even when there is only one legal action."),
