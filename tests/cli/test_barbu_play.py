@@ -13,7 +13,7 @@ def test_full_barbu_match_in_french_answering_every_prompt(tmp_path):
     prompts = answer_until_end(child, lang="fr")
     log = child.transcript.getvalue()
     assert "Partie terminée." in log and "Vous recevez" in log and "Votre coup" in log   # the terminal's words
-    assert "the caller (deal" in log and " declares " in log and "Deal 28 (" in log      # the game's, in words
+    assert "le déclarant (donne" in log and " annonce " in log and "Donne 28 (" in log  # the game's, in French
     assert any(name in log for name in ("de cœur", "de carreau", "de trèfle", "de pique"))   # French card names
     rec = check_record(tmp_path / "stich-barbu-4.json")
     assert rec["game"] == "barbu" and rec["seed"] == 4 and rec["cli"]["seat"] == 1
