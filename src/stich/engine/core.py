@@ -100,7 +100,8 @@ class Game:
         self._setup()
         #: The answer to a poll of :class:`stich.engine.turns.Turns` (never applied to a state); last
         #: in the action space so that the indices of the game's own actions stay as they were.
-        self.wait_action = self.action("wait")
+        self.a_wait = self.action("wait")
+        self.wait_action = self.a_wait   # the name before the a_<verb> convention (docs/engine.md)
         #: Every action of this game (all seats, all phases) in a fixed order: the action space
         #: for learning environments (index = position; masks come from ``legal_actions()``).
         self.action_space: tuple[Action, ...] = tuple(self._actions.values())

@@ -165,8 +165,7 @@ class BiscambiggiaState(SearchMixin, State):
                 same = hand & g.suit_masks[self.led]     # B4-1 option: follow suit when able
                 if same:
                     hand = same
-            m0, m1, m2, m3 = g.suit_menus                        # BB-5.3: any card
-            return m0[hand & 1023] + m1[hand >> 10 & 1023] + m2[hand >> 20 & 1023] + m3[hand >> 30]
+            return g.play_lists.of(hand)                        # BB-5.3: any card
         if phase == AUCTION:
             if self.auction_moves == 0 and g.options.opening_bid_compulsory:
                 return g.opening_menu                           # BB-3.4 / B4-6: A must open
@@ -174,9 +173,9 @@ class BiscambiggiaState(SearchMixin, State):
             return g.auction_menus[min(lo, g.options.max_bid + 1)]
         if phase == CALL:
             if g.options.allow_call_own_card:                   # BB-4.1 / B4-8: any of the 40
-                return list(g.calls)
+                return list(g.a_call)
             own = self.hands[self.caller]
-            return [a for a in g.calls if not own >> a.value & 1]   # B4-7 option
+            return [a for a in g.a_call if not own >> a.value & 1]   # B4-7 option
         return []
 
     def _why_illegal(self, action) -> str | None:
