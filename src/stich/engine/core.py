@@ -285,6 +285,12 @@ class State:
         """Set up the first hand (from the seed, or from the explicit set-up)."""
         raise NotImplementedError
 
+    def position(self) -> dict:
+        """This moment as a ``new_state(position=...)`` set-up (JSON-ready): set up again, it has the
+        same legal actions for every seat and plays on identically.  A SetupError where the game
+        describes no position for this moment (or none at all)."""
+        raise SetupError(f"{self.game.name} does not describe positions")
+
     def _legal_actions(self):
         """The legal actions of ``current_player`` (a list or tuple of interned Actions)."""
         raise NotImplementedError

@@ -15,10 +15,20 @@ and becomes the first hand of the match; later hands are dealt from the seed.  F
   (needed when the stake was raised: the other side raises next, §2.8); in trick 5 the stake is
   taken as the stake when the trick was led (R14);
 * ``dealer``, ``scores``, ``hand`` (the hand number, default 1), ``schlag_seat`` (Euregio: the
-  Ansager who named the Schlag, forehand unless a Schlagtausch was agreed).
+  Ansager who named the Schlag, forehand unless a Schlagtausch was agreed);
+* ``raise_pending``: the seat whose raise awaits an answer (§2.8: the first opponent after him
+  answers, R34); the raiser is the seat on turn, or ``accepted_by``;
+* ``accepted_by``: the seat that has just accepted a raise and may still raise before the next card
+  (R9 window (b), PR-W3);
+* ``raised_before_last_trick``: in trick 5, whether a raise was accepted before the trick was led
+  (T1.8, R14; default: whether the stake was raised at all).
 
-The phase is play: the Ansage is complete, no raise is pending, a fixed-value hand (E.11, T1.9)
-has been held.  Every card of the current trick is checked against the follow rules.
+The phase is play, or the answer to a raise: the Ansage is complete, the exchange window closed,
+a fixed-value hand (E.11, T1.9) has been held.  Every card of the current trick is checked against
+the follow rules, a pending raise against §2.8 (who may raise at that moment).
+
+``position_of(state)`` (``state.position()``) is the inverse: the position of a state in play, which
+``new_state(position=...)`` sets up again with the same legal actions for every seat.
 """
 
 from __future__ import annotations
@@ -26,11 +36,11 @@ from __future__ import annotations
 from stich.cards import iter_bits
 from stich.engine import SetupError
 from stich.engine.setup import check_position_fields, parse_cards
-from stich.rulesets.watten.deal import PLAY
+from stich.rulesets.watten.deal import PLAY, RESPOND
 from stich.rulesets.watten.ranking import RANK_CODES, SUIT_CODES, WELI_RANK
 
 FIELDS = ("hands", "schlag", "trump", "trick", "leader", "tricks_won", "played", "stake", "last_raiser",
-          "dealer", "scores", "hand", "schlag_seat")
+          "dealer", "scores", "hand", "schlag_seat", "raise_pending", "accepted_by", "raised_before_last_trick")
 
 
 def _seat(value, what: str, n: int) -> int:
@@ -40,7 +50,10 @@ def _seat(value, what: str, n: int) -> int:
 
 
 class PositionMixin:
-    """``_start_position``: the validated set-up of a hand in play."""
+    """``_start_position``: the validated set-up of a hand in play; ``position()``: its inverse."""
+
+    def position(self) -> dict:
+        return position_of(self)
 
     def _start_position(self, pos) -> None:
         g = self.game
@@ -116,11 +129,20 @@ class PositionMixin:
                 raise SetupError(f"card {d.code(c)} is in two places")
             seen |= 1 << c
         self._position_hand(hand_no, masks, seen, schlag, trump, pos)
+        if "scores" in pos:   # as an explicit set-up's: a match taken up in progress, scores public
+            self.emit("scores", None, scores=list(self.scores))
         self.tricks = list(won)
         self.trick_no = done + 1
         self._position_stake(pos)
-        # R14: a position in trick 5 takes its stake as the stake when the trick was led.
-        self.raised_before_t5 = self.raised
+        # R14: whether the stake was raised before trick 5 was led (default: whether it was raised).
+        before = pos.get("raised_before_last_trick", self.raised)
+        if not isinstance(before, bool):
+            raise SetupError(f"position raised_before_last_trick must be true or false, not {before!r}")
+        if before and not self.raised:
+            raise SetupError("position raised_before_last_trick: the stake was never raised")
+        if "raised_before_last_trick" in pos and self.trick_no != 5:
+            raise SetupError("position raised_before_last_trick is only for a position in trick 5 (T1.8, R14)")
+        self.raised_before_t5 = before
         self.emit("position", None, trick_no=self.trick_no, tricks_won=list(won), leader=leader,
                   played=[d.code(c) for c in played])
         # The current trick, through the follow rules: a card the rules forbid is a set-up error.
@@ -132,6 +154,30 @@ class PositionMixin:
                 raise SetupError(f"position trick: seat {s} may not play {d.code(c)} there (follow rules "
                                  f"T1.6/E.8/B1.5; it could play {ok})")
             self._apply_play(s, c)
+        self._position_raise(pos)
+
+    def _position_raise(self, pos) -> None:
+        """R9 window (b) and a raise awaiting its answer (§2.8, R34)."""
+        n = self.game.num_players
+        acc = pos.get("accepted_by")
+        if acc is not None:
+            acc = _seat(acc, "position accepted_by", n)
+            if not self.raised or self.side[acc] == self.last_raiser_side:
+                raise SetupError(f"position accepted_by: seat {acc} cannot have just accepted a raise (the stake "
+                                 "was not raised, or his side made the last raise, last_raiser)")
+            self.accepted_at = (acc, self.trick_no, len(self.trick))
+        raiser = pos.get("raise_pending")
+        if raiser is None:
+            return
+        raiser = _seat(raiser, "position raise_pending", n)
+        if self.phase != PLAY:
+            raise SetupError("position raise_pending: nobody may raise here (a hold/concede decision is due)")
+        if raiser != self.current_player and raiser != acc:
+            raise SetupError(f"position raise_pending: seat {raiser} may not raise now; the seat on turn "
+                             f"({self.current_player}) raises, or the one who has just accepted (R9, accepted_by)")
+        if not self._can_raise(raiser):
+            raise SetupError(f"position raise_pending: seat {raiser} may not raise: {self._why_no_raise(raiser)}")
+        self._apply_raise(raiser)
 
     def _position_rank(self, value) -> int:
         g = self.game
@@ -216,3 +262,49 @@ class PositionMixin:
             raise SetupError("position last_raiser given, but the stake was never raised")
         elif self.fixed:
             self.emit("stake", None, stake=base, fixed=True)
+
+
+def position_of(state) -> dict:
+    """The ``position=`` of a Watten state in play (the inverse of ``_start_position``): a
+    SetupError where the state is at a moment a position does not describe (the cut, the Ansage,
+    a request, an open exchange window or a fixed-value decision still to take, the end)."""
+    g = state.game
+    d = g.deck
+    events = [ev for _aud, ev in state.events]   # (the property runs a deferred deal first)
+    if state.phase not in (PLAY, RESPOND) or state.decision is not None or not state.exchange_closed:
+        raise SetupError("a Watten position is a hand in play: the Ansage done, the exchange window closed "
+                         "and no hold/concede decision still to take")
+    n = g.num_players
+    # The cards of the finished tricks of this hand: its play events (and a set-up's own) less the trick.
+    start = max(i for i, ev in enumerate(events) if ev["type"] == "hand_start")
+    played = []
+    for ev in events[start:]:
+        if ev["type"] == "position":
+            played += ev["played"]
+        elif ev["type"] == "play":
+            played.append(ev["card"])
+    if state.trick:
+        played = played[:-len(state.trick)]
+    pos = {
+        "hands": [d.codes_of(state.hands[s]) for s in range(n)],
+        "schlag": RANK_CODES[state.schlag], "trump": SUIT_CODES[state.trump],
+        "trick": [[s, d.code(c)] for s, c in zip(state.trick_seats, state.trick, strict=True)],
+        "leader": state.trick_seats[0] if state.trick else state.turn,
+        "tricks_won": list(state.tricks), "played": played,
+        "stake": state.stake, "dealer": state.dealer,
+        "hand": state.hand_number,
+    }
+    if state.hand_number > 1 or any(state.scores):
+        pos["scores"] = list(state.scores)
+    if state.last_raiser_side >= 0 and state.raised:
+        pos["last_raiser"] = state.side.index(state.last_raiser_side)
+    if g.euregio:
+        pos["schlag_seat"] = state.schlag_seat
+    if state.trick_no == 5:
+        pos["raised_before_last_trick"] = state.raised_before_t5
+    at = state.accepted_at
+    if at is not None and at[1] == state.trick_no and at[2] == len(state.trick):
+        pos["accepted_by"] = at[0]
+    if state.phase == RESPOND:
+        pos["raise_pending"] = state.raiser
+    return pos
