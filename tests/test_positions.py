@@ -21,9 +21,10 @@ import stich
 from stich.engine import SetupError
 
 HISTORY = {"events", "actions", "info", "last_result", "shown", "face_up_trick"}
-#: Per game, view fields that hold the finished tricks of the hand; compared only where the
-#: position carries them trick by trick (Battn, Biscambiggia, Barbu), not Watten's flat ``played``.
-TRICK_LOG = {"watten": {"tricks", "known_hands"}}
+#: Per game, what else a position does not carry: Watten's finished tricks are a flat ``played``
+#: list and the cards seen at the cut (Bavarian Kritische) are not given, nor Battn's critici shown
+#: at the cut (BT-5.3) and the first-dealer draw of the match.
+POSITION_LOSES = {"watten": {"tricks", "known_hands"}, "battn": {"known_hands", "first_dealer_draw"}}
 
 def _tables():
     out = []
@@ -36,9 +37,11 @@ def _tables():
 
 
 def _comparable(game: str, view: dict) -> dict:
-    skip = HISTORY | TRICK_LOG.get(game, set())
+    skip = HISTORY | POSITION_LOSES.get(game, set())
     out = {k: v for k, v in view.items() if k not in skip}
     out["hand"] = sorted(view.get("hand") or [])
+    if "known_hands" in skip and view.get("seat") is not None:
+        out["own_hand"] = sorted(view["known_hands"][view["seat"]] or [])
     return out
 
 

@@ -118,6 +118,16 @@ def _mask_lists_function(tables, width: int, chunk):
     dataclasses does) so that the hot path is straight-line lookups: the lowest chunks of a wide
     mask are read from a small int (at most 30 bits, one CPython digit), which is cheaper to shift."""
     k = len(tables)
+    make = _MAKERS.get((k, width))
+    if make is None:
+        make = _MAKERS[k, width] = _mask_lists_maker(k, width)
+    return make(*tables, chunk)
+
+
+_MAKERS: dict = {}   # (chunks, width) -> the compiled maker: compiled once per process
+
+
+def _mask_lists_maker(k: int, width: int):
     names = [f"x{i}" for i in range(k)]
     m = (1 << width) - 1
     per = max(1, 30 // width)   # chunks per small-int piece
@@ -144,7 +154,7 @@ def _mask_lists_function(tables, width: int, chunk):
            + "".join(f"        {line}\n" for line in lines) + "    return of\n")
     ns: dict = {}
     exec(src, ns)
-    return ns["make"](*tables, chunk)
+    return ns["make"]
 
 
 def popcount(mask: int) -> int:

@@ -30,7 +30,7 @@ from stich.rulesets.battn.phases import (  # noqa: F401  (re-exported)
     TRUMPF,
 )
 from stich.rulesets.battn.playout import SearchMixin
-from stich.rulesets.battn.position import start_position
+from stich.rulesets.battn.position import position_of, start_position
 
 TEAM_NAMES = ("A", "B")
 _N = len(DECK)
@@ -90,6 +90,9 @@ class BattnState(SearchMixin, State):
             dealer = self._first_dealer()
         self.dealer = dealer
         self._new_turn(explicit, given_deck)
+
+    def position(self) -> dict:
+        return position_of(self)
 
     def _check_scores(self, scores):
         if scores is None:
