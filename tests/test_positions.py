@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 import stich
 from stich.engine import SetupError
 
-HISTORY = {"events", "actions", "info", "last_result", "shown", "face_up_trick"}
+HISTORY = {"events", "actions", "info", "last_result", "previous_result", "shown", "face_up_trick"}
 #: Per game, what else a position does not carry: Watten's finished tricks are a flat ``played``
 #: list and the cards seen at the cut (Bavarian Kritische) are not given, nor Battn's critici shown
 #: at the cut (BT-5.3) and the first-dealer draw of the match.

@@ -85,7 +85,7 @@ BASE = dict(contract="NO_QUEENS", doubling=["double 1", "pass", "pass", "pass"],
 @pytest.mark.parametrize("changes, message", [
     ({"contract": "NO_QUEENS", "doubling": ["pass"] * 4}, "not played"),
     ({"contract": "TRUMPS X"}, "declaration"),
-    ({"doubling": ["double 1", "pass", "pass"]}, "4 doubling turns"),
+    ({"doubling": ["double 1", "pass", "pass"]}, "only after the four doubling turns"),
     ({"doubling": ["double 1", "redouble 2", "pass", "pass"]}, "doubling turn 2"),
     ({"colour": 1}, "no field 'colour'"),
     ({"to_act": 3}, "to_act"),

@@ -15,7 +15,7 @@ from stich.engine import TERMINAL, SetupError, State
 from stich.engine.setup import mask, parse_hands
 from stich.rulesets.barbu import rules as R
 from stich.rulesets.barbu.phases import DEALING, DECLARE, DOMINO, DOUBLING, OVER, PHASE_NAMES, TRICKS  # noqa: F401  (re-exported)
-from stich.rulesets.barbu.position import start_position
+from stich.rulesets.barbu.position import position_of, start_position
 from stich.rulesets.barbu.rules import BIT, CODES, SUIT_MASK, SUIT_OF
 from stich.rulesets.barbu.views import finish_view, fold_event
 
@@ -115,6 +115,9 @@ class BarbuState(State):
         self.follow_tables = self.opens = ()
         self.hand_number = hn
         self._deal(_setup_hands(hands) if hands is not None else None, perm)
+
+    def position(self) -> dict:
+        return position_of(self)
 
     # --- the deal (§1.4 steps 1-2) ------------------------------------------------------------------------
     def _deal(self, hands=None, perm=None) -> None:
