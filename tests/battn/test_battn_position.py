@@ -135,3 +135,26 @@ def test_an_orbi_turn_can_be_set_up():
         g.new_state(seed=5, position=pos | {"raise_right": "both"})
     with pytest.raises(SetupError, match="no Orbi window"):
         stich.game("battn", orbi_enabled=False).new_state(seed=5, position=pos)
+
+
+def test_a_turn_after_two_scheanara_exchanges_round_trips():
+    # BT-8.3: R and D set their hands aside and get five new cards each, twice (BT-8.4: at most 2).
+    g = stich.game("battn", orbi_enabled=False)
+    s = g.new_state(seed=11, dealer=0)
+    rng = random.Random(11)
+    while not (s.phase == MOVE and s.trick_no == 2):
+        legal = s.legal_actions()
+        eager = [a for a in legal if a.verb in ("scheanara", "scheanara_yes")]
+        calm = [a for a in legal if a.verb not in ("raise", "misraise", "svista", "scheanara_pass",
+                                                   "scheanara_no", "scheanara", "scheanara_yes")]
+        s.apply(rng.choice(eager or calm or legal))
+    pos = json.loads(json.dumps(s.position()))
+    assert len(pos["scheanara"]) == 2 and len(pos["stock"]) == 0
+    t = g.new_state(seed=11, position=pos)
+    assert t.scheanara_count == 2 and t.current_player == s.current_player
+    assert all(t.legal_actions(p) == s.legal_actions(p) for p in range(4))
+    assert sorted(t.view(1)["hand"]) == sorted(s.view(1)["hand"]) and t.view(0)["tricks"] == s.view(0)["tricks"]
+    with pytest.raises(SetupError, match="exchange 2 is not possible"):
+        stich.game("battn", orbi_enabled=False, scheanara_max=1).new_state(seed=11, position=pos)
+    with pytest.raises(SetupError, match="needs the dealer"):
+        g.new_state(seed=11, position={k: v for k, v in pos.items() if k != "dealer"})
