@@ -83,6 +83,11 @@ def test_mask_lists_match_the_bits_of_every_mask(n, width):
         assert lists.chunk(k, sub) == [f"c{i}" for i in range(k * width, min(n, k * width + width))
                                        if m >> i & 1]
     assert lists(0) == []
+    import pickle
+    again = pickle.loads(pickle.dumps(lists))   # games travel to arena processes
+    assert again(m) == lists(m) and again.eager == lists.eager
+    if lists.eager:                              # complete tables: hot paths read them without a call
+        assert all(x is not None for t in again.tables for x in t[:1 << min(width, n)])
     with pytest.raises(ValueError, match="no extra"):
         MaskLists(["a", "b"])(MaskLists(["a", "b"]).extra_bit)
     with pytest.raises(ValueError, match="width"):

@@ -47,11 +47,13 @@ class MaskLists:
     has ~300,000 possible masks) and a loop over the bits costs more.
 
     Hot paths may read a chunk's table directly: ``tables[k][sub] or chunk(k, sub)`` is the list of
-    the ``width``-bit pattern ``sub`` of chunk ``k`` (a led suit's cards, say) without a copy;
-    ``lists.of`` is the call itself as a plain function (a little cheaper to call than the object).
+    the ``width``-bit pattern ``sub`` of chunk ``k`` (a led suit's cards, say) without a copy, and
+    with ``eager`` every pattern of the items is filled, so ``tables[k][sub]`` alone is enough (a
+    hot path may then inline the lookups without a call); ``lists.of`` is the call itself as a plain
+    function (a little cheaper to call than the object).
     """
 
-    __slots__ = ("items", "extra", "width", "tables", "halves", "extra_bit", "of")
+    __slots__ = ("items", "extra", "width", "eager", "tables", "halves", "extra_bit", "of")
 
     def __init__(self, items, extra=None, width: int = 11, eager: bool = False):
         items = tuple(items)
@@ -63,6 +65,7 @@ class MaskLists:
         self.items = items
         self.extra = extra
         self.width = width
+        self.eager = eager
         self.extra_bit = 1 << (k * width)
         # The top chunk holds every bit above the others, the extra bit included (a clear error
         # in chunk() when there is no extra item).
@@ -82,7 +85,7 @@ class MaskLists:
         return self.of(mask)
 
     def __reduce__(self):   # the generated function does not pickle: build the tables again
-        return (MaskLists, (self.items, self.extra, self.width))
+        return (MaskLists, (self.items, self.extra, self.width, self.eager))
 
     def chunk(self, k: int, sub: int) -> list:
         """The (shared, never mutated) list of the bit pattern ``sub`` of chunk ``k``, filling its

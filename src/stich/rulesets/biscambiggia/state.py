@@ -177,7 +177,10 @@ class BiscambiggiaState(SearchMixin, State):
                 same = hand & g.suit_masks[self.led]     # B4-1 option: follow suit when able
                 if same:
                     hand = same
-            return g.play_lists.of(hand)                        # BB-5.3: any card
+            # BB-5.3: any card.  The play lists' four suit tables are complete (eager), so the
+            # lookups are inlined: a call per decision costs about 1% of random play.
+            t0, t1, t2, t3 = g.play_lists.tables
+            return [*t0[hand & 1023], *t1[hand >> 10 & 1023], *t2[hand >> 20 & 1023], *t3[hand >> 30]]
         if phase == AUCTION:
             if self.auction_moves == 0 and g.options.opening_bid_compulsory:
                 return g.opening_menu                           # BB-3.4 / B4-6: A must open
