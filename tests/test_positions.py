@@ -21,10 +21,10 @@ import stich
 from stich.engine import SetupError
 
 HISTORY = {"events", "actions", "info", "last_result", "previous_result", "shown", "face_up_trick"}
-#: Per game, what else a position does not carry: Watten's finished tricks are a flat ``played``
-#: list and the cards seen at the cut (Bavarian Kritische) are not given, nor Battn's critici shown
-#: at the cut (BT-5.3) and the first-dealer draw of the match.
-POSITION_LOSES = {"watten": {"tricks", "known_hands"}, "battn": {"known_hands", "first_dealer_draw"}}
+#: Per game, what else a position does not carry: the cards seen at the cut (Watten's Bavarian
+#: Kritische, B1.2; Battn's critici, BT-5.3: there is no cut in a position) and Battn's
+#: first-dealer draw of the match.
+POSITION_LOSES = {"watten": {"known_hands"}, "battn": {"known_hands", "first_dealer_draw"}}
 
 def _tables():
     """Every variant of every game whose State describes positions (overrides ``position``)."""
@@ -75,6 +75,7 @@ def check_round_trip(name: str, variant: str, seed: int, steps: int) -> bool:
         return False
     t = g.new_state(seed=seed, position=pos)
     n = g.num_players
+    name = g.state_class.__module__.split(".")[-2]   # the rule set (a test's own variant game too)
     assert t.current_player == s.current_player, pos
     for seat in [*range(n), None]:
         if seat is not None:

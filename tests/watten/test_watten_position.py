@@ -122,3 +122,35 @@ def test_r14_the_stake_when_trick_5_was_led_can_be_given():
     s = g.new_state(seed=2, position=pos | {"raised_before_last_trick": False})
     assert "raise" not in s.legal_actions()       # EK is neither of the suit led, a trump nor a Schlag
     assert s.position()["raised_before_last_trick"] is False
+
+
+F1_AFTER_TRICK_1 = dict(   # F1 (§4.5): trick 1 played, seat 4's raise accepted by seat 1
+    hands=[["LO", "HA", "S9", "E8"], ["LA", "H10", "SU", "S6"], ["HO", "L9", "EA", "SK"], ["LK", "H9", "SA", "E10"]],
+    schlag="O", trump="L", tricks=[[[0, "L7"], [1, "EK"], [2, "H7"], [3, "EO"]]],
+    stake=3, last_raiser=3, accepted_by=0, dealer=3, scores=[4, 7])
+
+
+def test_f1_set_up_after_its_first_trick_plays_on_as_the_rules_file():
+    s = stich.game("watten", "euregio").new_state(seed=1, position=F1_AFTER_TRICK_1)
+    # The Linke E-O won trick 1, so seat 4 leads; seat 1, who has just accepted, may raise at once.
+    assert s.current_player == 3 and s.seats_to_act() == [0, 3]
+    assert [str(a) for a in s.legal_actions(0)] == ["raise"]
+    assert s.view(1)["tricks"] == [{"cards": [{"seat": 0, "card": "L7"}, {"seat": 1, "card": "EK"},
+                                              {"seat": 2, "card": "H7"}, {"seat": 3, "card": "EO"}], "winner": 3}]
+    for text in ["4:play SA", "1:play S9", "2:play SU", "3:play SK", "4:play H9", "1:play HA", "2:play H10",
+                 "3:play HO", "3:play L9", "4:play LK", "1:play E8", "2:play LA"]:
+        s.apply(text)
+    assert s.scores == [4, 10] and s.hand_summary()["last_result"]["stake"] == 3   # B's three tricks, 3
+
+
+@pytest.mark.parametrize("changes, message", [
+    ({"tricks": [[[0, "L7"], [1, "EK"], [2, "H7"], [3, "E10"]]],
+      "hands": [["LO", "HA", "S9", "E8"], ["LA", "H10", "SU", "S6"], ["HO", "L9", "EA", "SK"],
+                ["LK", "H9", "SA", "EO"]]}, "seat 3 may not play E10"),     # E.8: L-K or E-O
+    ({"tricks": [[[1, "EK"], [2, "H7"], [3, "EO"], [0, "L7"]]]}, "seat 0 is to play"),   # forehand leads
+    ({"leader": 0}, "seat 3 leads trick 2"),
+    ({"tricks_won": [0, 1]}, "either as tricks or as tricks_won"),
+])
+def test_inconsistent_tricks_are_refused(changes, message):
+    with pytest.raises(SetupError, match=message):
+        stich.game("watten", "euregio").new_state(seed=1, position=F1_AFTER_TRICK_1 | changes)
