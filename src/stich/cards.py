@@ -73,13 +73,12 @@ class MaskLists:
         self.halves = [None] * k
         self.of = _mask_lists_function(self.tables, width, self.chunk)
         if eager:   # every pattern of each chunk's own items (with the extra bit, if given)
-            for i in range(k):
-                own = 1 << min(width, len(items) - i * width)
-                for sub in range(1, own):
-                    self.chunk(i, sub)
+            for i, table in enumerate(self.tables):
+                subsets = _subset_lists(items[i * width:i * width + width])
+                table[:len(subsets)] = subsets
                 if extra is not None and i == k - 1:
-                    for sub in range(own):
-                        self.chunk(i, sub | 1 << width)
+                    for sub, lst in enumerate(subsets):
+                        table[sub | 1 << width] = lst + [extra]
 
     def __call__(self, mask: int) -> list:
         return self.of(mask)
