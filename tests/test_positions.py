@@ -108,3 +108,17 @@ def test_positions_of_many_random_moments_round_trip(name, variant):
 @given(table=st.sampled_from(_tables()), seed=st.integers(0, 2**31), steps=st.integers(0, 400))
 def test_a_position_taken_from_a_real_game_sets_up_the_same_moment(table, seed, steps):
     check_round_trip(*table, seed, steps)
+
+
+@pytest.mark.parametrize("name, message", [("watten", "a hand in play"), ("battn", "a turn in play")])
+def test_a_moment_without_a_position_says_so(name, message):
+    s = stich.game(name).new_state(seed=3)           # the cut (Watten) or the Orbi window (Battn)
+    with pytest.raises(SetupError, match=message):
+        s.position()
+
+
+def test_a_game_without_positions_says_so():
+    from tests.engine_toy import ToyGame
+
+    with pytest.raises(SetupError, match="does not describe positions"):
+        ToyGame().new_state(seed=1).position()
