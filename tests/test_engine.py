@@ -63,22 +63,35 @@ def test_masks_round_trip():
     assert d.suit_mask(0).bit_count() == 13 and d.rank_mask(12).bit_count() == 4
 
 
-def test_mask_lists_match_the_bits_of_every_mask():
+@pytest.mark.parametrize("n, width", [(33, 11), (32, 11), (40, 10), (52, 13), (5, 11), (12, 4)])
+def test_mask_lists_match_the_bits_of_every_mask(n, width):
     from stich.cards import MaskLists
 
-    lists = MaskLists([f"c{i}" for i in range(33)], extra="raise")
+    lists = MaskLists([f"c{i}" for i in range(n)], extra="raise", width=width, eager=width == 10)
+    assert lists.extra_bit == 1 << (width * -(-n // width))   # just above the last chunk
     rng = random.Random(3)
     for _ in range(500):
-        m = rng.getrandbits(33) & rng.getrandbits(33)
-        want = [f"c{i}" for i in range(33) if m >> i & 1]
-        assert lists(m) == want
-        assert lists(m | MaskLists.EXTRA_BIT) == want + ["raise"]
+        m = rng.getrandbits(n) & rng.getrandbits(n)
+        want = [f"c{i}" for i in range(n) if m >> i & 1]
+        assert lists(m) == want and lists.of(m) == want
+        assert lists(m | lists.extra_bit) == want + ["raise"]
         got = lists(m)
         got.append("x")            # a new list every time: the tables stay intact
         assert lists(m) == want
+        k = rng.randrange(len(lists.tables))   # a chunk's shared list, as the hot paths read it
+        sub = m >> (k * width) & ((1 << width) - 1)
+        assert lists.chunk(k, sub) == [f"c{i}" for i in range(k * width, min(n, k * width + width))
+                                       if m >> i & 1]
     assert lists(0) == []
+    import pickle
+    again = pickle.loads(pickle.dumps(lists))   # games travel to arena processes
+    assert again(m) == lists(m) and again.eager == lists.eager
+    if lists.eager:                              # complete tables: hot paths read them without a call
+        assert all(x is not None for t in again.tables for x in t[:1 << min(width, n)])
     with pytest.raises(ValueError, match="no extra"):
-        MaskLists(["a", "b"])(MaskLists.EXTRA_BIT)
+        MaskLists(["a", "b"])(MaskLists(["a", "b"]).extra_bit)
+    with pytest.raises(ValueError, match="width"):
+        MaskLists(["a"], width=1)
 
 
 def test_shuffles_are_uniform_permutations_fixed_by_seed_and_keys():

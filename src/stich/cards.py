@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from stich.errors import MalformedActionError
 
-__all__ = ["Deck", "DECKS", "deck", "iter_bits", "popcount"]
+__all__ = ["Deck", "DECKS", "MaskLists", "deck", "iter_bits", "popcount"]
 
 
 def iter_bits(mask: int):
@@ -37,45 +37,127 @@ def iter_bits(mask: int):
 
 
 class MaskLists:
-    """``lists(mask)``: a new list of ``items[c]`` for every set bit ``c`` of ``mask``, lowest
-    first, for masks of up to 33 bits (bit 33 adds ``extra``, e.g. a ``raise`` after the cards).
+    """The one way a game turns a mask of cards into its actions: ``lists(mask)`` is a new list of
+    ``items[c]`` for every set bit ``c`` of ``mask``, lowest first, and with ``extra`` given, bit
+    ``extra_bit`` (just above the last chunk) appends ``extra`` (e.g. a ``raise`` after the cards).
 
-    Three lookups in lazily filled tables of 11-bit chunks: a dict of whole masks misses too
-    often (a 5-card hand has ~300,000 possible masks) and a loop over the bits costs more."""
+    The mask is cut into chunks of ``width`` bits (choose the suit length when suits are contiguous
+    in the deck, so that chunk ``s`` is suit ``s``); each chunk has a table of the item lists of its
+    bit patterns, filled lazily as patterns are met (``eager`` fills them at once) and shared by every
+    state of a game, never mutated once filled.  A dict of whole masks misses too often (a 5-card hand
+    has ~300,000 possible masks) and a loop over the bits costs more.
 
-    __slots__ = ("items", "extra", "tables")
+    Hot paths may read a chunk's table directly: ``tables[k][sub] or chunk(k, sub)`` is the list of
+    the ``width``-bit pattern ``sub`` of chunk ``k`` (a led suit's cards, say) without a copy, and
+    with ``eager`` every pattern of the items is filled, so ``tables[k][sub]`` alone is enough (a
+    hot path may then inline the lookups without a call); ``lists.of`` is the call itself as a plain
+    function (a little cheaper to call than the object).
+    """
 
-    EXTRA_BIT = 1 << 33
+    __slots__ = ("items", "extra", "width", "eager", "tables", "halves", "extra_bit", "of")
 
-    def __init__(self, items, extra=None):
-        if len(items) > 33:
-            raise ValueError("MaskLists handles up to 33 items")
-        self.items = tuple(items)
+    def __init__(self, items, extra=None, width: int = 11, eager: bool = False):
+        items = tuple(items)
+        if not 2 <= width <= 16:
+            raise ValueError(f"MaskLists chunk width must be 2..16 bits, not {width}")
+        k = max(1, -(-len(items) // width))
+        if k > 6:
+            raise ValueError(f"MaskLists handles up to 6 chunks ({6 * width} items of width {width})")
+        self.items = items
         self.extra = extra
-        self.tables = ([None] * 2048, [None] * 2048, [None] * 4096)
+        self.width = width
+        self.eager = eager
+        self.extra_bit = 1 << (k * width)
+        # The top chunk holds every bit above the others, the extra bit included (a clear error
+        # in chunk() when there is no extra item).
+        self.tables = tuple([[]] + [None] * ((1 << (width + (i == k - 1))) - 1) for i in range(k))
+        self.halves = [None] * k
+        self.of = _mask_lists_function(self.tables, width, self.chunk)
+        if eager:   # every pattern of each chunk's own items (with the extra bit, if given)
+            for i, table in enumerate(self.tables):
+                subsets = _subset_lists(items[i * width:i * width + width])
+                table[:len(subsets)] = subsets
+                if extra is not None and i == k - 1:
+                    for sub, lst in enumerate(subsets):
+                        table[sub | 1 << width] = lst + [extra]
 
     def __call__(self, mask: int) -> list:
-        t0, t1, t2 = self.tables
-        a = t0[mask & 0x7FF]
-        if a is None:
-            a = self._fill(0, mask & 0x7FF)
-        b = t1[mask >> 11 & 0x7FF]
-        if b is None:
-            b = self._fill(1, mask >> 11 & 0x7FF)
-        c = t2[mask >> 22]
-        if c is None:
-            c = self._fill(2, mask >> 22)
-        return a + b + c
+        return self.of(mask)
 
-    def _fill(self, k: int, sub: int) -> list:
-        items = self.items
-        out = [items[11 * k + i] for i in range(11) if sub >> i & 1 and 11 * k + i < len(items)]
-        if sub >> 11 & 1:   # only chunk 2 reaches EXTRA_BIT
-            if self.extra is None:
-                raise ValueError("bit 33 set but no extra item")
-            out.append(self.extra)
-        self.tables[k][sub] = out
-        return out
+    def __reduce__(self):   # the generated function does not pickle: build the tables again
+        return (MaskLists, (self.items, self.extra, self.width, self.eager))
+
+    def chunk(self, k: int, sub: int) -> list:
+        """The (shared, never mutated) list of the bit pattern ``sub`` of chunk ``k``, filling its
+        table entry if needed: from the subset lists of the chunk's low and high half (built once
+        per chunk, 2 x 2**(width/2) small lists), so that a miss costs one concatenation."""
+        lst = self.tables[k][sub]
+        if lst is None:
+            halves = self.halves[k]
+            if halves is None:
+                w, lo = self.width, self.width // 2
+                mine = self.items[k * w:k * w + w]
+                halves = self.halves[k] = (_subset_lists(mine[:lo]), _subset_lists(mine[lo:]), lo)
+            low, high, lo = halves
+            lst = low[sub & ((1 << lo) - 1)] + high[sub >> lo & ((1 << (self.width - lo)) - 1)]
+            if sub >> self.width:   # only the top chunk reaches extra_bit
+                if self.extra is None:
+                    raise ValueError("extra bit set but no extra item")
+                lst.append(self.extra)
+            self.tables[k][sub] = lst
+        return lst
+
+
+def _subset_lists(items) -> list[list]:
+    """Index ``m``: the items whose bit is set in ``m``, in order (all ``2 ** len(items)`` of them)."""
+    table = [[]]
+    for x in items:
+        table += [t + [x] for t in table]
+    return table
+
+
+def _mask_lists_function(tables, width: int, chunk):
+    """``of(mask)`` for ``len(tables)`` chunks of ``width`` bits, written out (generated, as
+    dataclasses does) so that the hot path is straight-line lookups: the lowest chunks of a wide
+    mask are read from a small int (at most 30 bits, one CPython digit), which is cheaper to shift."""
+    k = len(tables)
+    make = _MAKERS.get((k, width))
+    if make is None:
+        make = _MAKERS[k, width] = _mask_lists_maker(k, width)
+    return make(*tables, chunk)
+
+
+_MAKERS: dict = {}   # (chunks, width) -> the compiled maker: compiled once per process
+
+
+def _mask_lists_maker(k: int, width: int):
+    names = [f"x{i}" for i in range(k)]
+    m = (1 << width) - 1
+    per = max(1, 30 // width)   # chunks per small-int piece
+    lines = []
+    for start in range(0, k, per):
+        stop = min(k, start + per)
+        shift = f" >> {start * width}" if start else ""
+        if stop == k:   # the top piece: every bit that is left
+            lines.append(f"p = mask{shift}")
+        else:
+            lines.append(f"p = mask{shift} & {(1 << ((stop - start) * width)) - 1}")
+        for i in range(start, stop):
+            sh = (i - start) * width
+            expr = f"p >> {sh}" if sh else "p"
+            if i < stop - 1:   # the piece's last chunk has only its own bits left
+                expr += f" & {m}"
+            lines.append(f"x{i} = t{i}[{expr}]")
+    check = " or ".join(f"x{i} is None" for i in range(k))
+    fills = ", ".join(f"chunk({i}, mask >> {i * width}" + (f" & {m})" if i < k - 1 else ")") for i in range(k))
+    lines.append(f"if {check}:")
+    lines.append(f"    {', '.join(names)}{',' if k == 1 else ''} = {fills}{',' if k == 1 else ''}")
+    lines.append(f"return [{', '.join('*' + x for x in names)}]")
+    src = (f"def make({', '.join(f't{i}' for i in range(k))}, chunk):\n    def of(mask):\n"
+           + "".join(f"        {line}\n" for line in lines) + "    return of\n")
+    ns: dict = {}
+    exec(src, ns)
+    return ns["make"]
 
 
 def popcount(mask: int) -> int:

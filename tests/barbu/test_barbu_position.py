@@ -9,6 +9,7 @@ import pytest
 
 import stich
 from stich import SetupError
+from stich.rulesets.barbu.phases import TRICKS
 
 
 def played_deal(seed: int, contract: str, doubling: list[str], cards: int):
@@ -85,7 +86,7 @@ BASE = dict(contract="NO_QUEENS", doubling=["double 1", "pass", "pass", "pass"],
 @pytest.mark.parametrize("changes, message", [
     ({"contract": "NO_QUEENS", "doubling": ["pass"] * 4}, "not played"),
     ({"contract": "TRUMPS X"}, "declaration"),
-    ({"doubling": ["double 1", "pass", "pass"]}, "4 doubling turns"),
+    ({"doubling": ["double 1", "pass", "pass"]}, "only after the four doubling turns"),
     ({"doubling": ["double 1", "redouble 2", "pass", "pass"]}, "doubling turn 2"),
     ({"colour": 1}, "no field 'colour'"),
     ({"to_act": 3}, "to_act"),
@@ -118,3 +119,21 @@ def test_plays_out_of_order_and_against_the_rules_are_refused():
     lost[2] = lost[2][1:]
     with pytest.raises(SetupError, match="P2 holds"):
         g.new_state(seed=4, position=pos | {"hands": lost})
+
+
+def test_positions_at_the_declaration_and_in_the_doubling_round():
+    # §1.4: the caller (P0, first_caller) declares first; §3.2 rule 2: then left, opposite, right, caller.
+    g = stich.game("barbu")
+    hands = [s for s in (g.new_state(seed=4, first_caller=0).view(p)["hand"] for p in range(4))]
+    s = g.new_state(seed=4, position=dict(hands=hands, first_caller=0))
+    assert s.current_player == 0 and all(a.verb == "contract" for a in s.legal_actions())
+    assert s.position() == dict(hands=[sorted(h, key=g.deck.parse) for h in hands], first_caller=0, hand_number=1,
+                                used_contracts=[[], [], [], []], caller_doubles=[[0] * 4 for _ in range(4)])
+    t = g.new_state(seed=4, position=dict(hands=hands, first_caller=0, contract="NO_QUEENS",
+                                          doubling=["double 1", "pass"]))
+    assert t.current_player == 3 and "double 1" in map(str, t.legal_actions())   # P3 may double the caller
+    t.apply("pass")
+    t.apply("redouble 2")                               # the caller redoubles P1 (§3.2)
+    assert t.phase == TRICKS and t.position()["doubling"] == ["double 1", "pass", "pass", "redouble 2"]
+    with pytest.raises(SetupError, match="declares before any doubling"):
+        g.new_state(seed=4, position=dict(hands=hands, first_caller=0, doubling=["pass"]))

@@ -72,3 +72,85 @@ def test_position_alone():
     g = stich.game("watten", "euregio")
     with pytest.raises(SetupError, match="position alone"):
         g.new_state(seed=1, position=F1_MID, dealer=2)
+
+
+def test_a_pending_raise_is_answered_by_the_first_opponent_after_the_raiser():
+    # §2.8 item 5 (R34): forehand (seat 0) on turn in F1's third trick raises to 4; the answer is
+    # seat 1's (the raiser's next opponent), with accept, fold or raise again (R9 window (b), PR-W3).
+    s = new(raise_pending=0, stake=3, last_raiser=3)
+    assert s.current_player == 1 and s.seats_to_act() == [1]
+    assert [str(a) for a in s.legal_actions()] == ["accept", "fold", "raise"]
+    assert s.view(2)["info"]["raise"] == {"seat": 0, "stake": 4}
+    s.apply("fold")                                  # §2.8 item 2: the raiser's side scores the old stake
+    assert s.scores == [7, 7] and s.hand_summary()["last_result"]["points"] == 3
+    t = new(raise_pending=0)
+    t.apply("accept")
+    assert t.stake == 4 and t.current_player == 0          # play goes on with the player on turn
+    assert [str(a) for a in t.legal_actions(1)] == ["raise"]   # window (b): the accepter, out of turn
+    assert stich.replay(t.record()).record() == t.record()
+
+
+def test_window_b_and_the_raise_taken_in_it_can_be_set_up():
+    # Seat 1 (side B) has just accepted side A's raise: he may raise again before the next card,
+    # out of turn, while forehand (seat 0) is on turn (R9 window (b)).
+    s = new(stake=3, last_raiser=0, accepted_by=1)
+    assert s.current_player == 0 and s.seats_to_act() == [0, 1]
+    assert "raise" not in s.legal_actions() and [str(a) for a in s.legal_actions(1)] == ["raise"]
+    t = new(stake=3, last_raiser=0, accepted_by=1, raise_pending=1)    # ... and he has raised
+    assert t.current_player == 2 and [str(a) for a in t.legal_actions()] == ["accept", "fold", "raise"]
+
+
+@pytest.mark.parametrize("changes, message", [
+    ({"raise_pending": 1}, "seat 1 may not raise now"),                          # not on turn
+    ({"raise_pending": 0, "last_raiser": 0}, "the other side raises next"),     # §2.8, R10
+    ({"raise_pending": 0, "scores": [16, 14], "stake": 3, "last_raiser": 3}, "locked"),   # §2.9
+    ({"accepted_by": 3}, "cannot have just accepted"),                           # B raised last
+    ({"accepted_by": 1, "stake": 2, "last_raiser": None}, "cannot have just accepted"),
+    ({"raised_before_last_trick": True}, "only for a position in trick 5"),
+])
+def test_inconsistent_raises_are_refused(changes, message):
+    with pytest.raises(SetupError, match=message):
+        new(**changes)
+
+
+def test_r14_the_stake_when_trick_5_was_led_can_be_given():
+    # T1.8, R14: a raise accepted after trick 5 was led leaves the restriction on.
+    pos = dict(hands=[["EK"], ["E10"], ["LO"], []], schlag="8", trump="L", leader=3, trick=[[3, "L8"]],
+               tricks_won=[2, 2], stake=3, last_raiser=3, dealer=2)
+    g = stich.game("watten", "tyrolean")
+    assert "raise" in g.new_state(seed=2, position=pos).legal_actions()
+    s = g.new_state(seed=2, position=pos | {"raised_before_last_trick": False})
+    assert "raise" not in s.legal_actions()       # EK is neither of the suit led, a trump nor a Schlag
+    assert s.position()["raised_before_last_trick"] is False
+
+
+F1_AFTER_TRICK_1 = dict(   # F1 (§4.5): trick 1 played, seat 4's raise accepted by seat 1
+    hands=[["LO", "HA", "S9", "E8"], ["LA", "H10", "SU", "S6"], ["HO", "L9", "EA", "SK"], ["LK", "H9", "SA", "E10"]],
+    schlag="O", trump="L", tricks=[[[0, "L7"], [1, "EK"], [2, "H7"], [3, "EO"]]],
+    stake=3, last_raiser=3, accepted_by=0, dealer=3, scores=[4, 7])
+
+
+def test_f1_set_up_after_its_first_trick_plays_on_as_the_rules_file():
+    s = stich.game("watten", "euregio").new_state(seed=1, position=F1_AFTER_TRICK_1)
+    # The Linke E-O won trick 1, so seat 4 leads; seat 1, who has just accepted, may raise at once.
+    assert s.current_player == 3 and s.seats_to_act() == [0, 3]
+    assert [str(a) for a in s.legal_actions(0)] == ["raise"]
+    assert s.view(1)["tricks"] == [{"cards": [{"seat": 0, "card": "L7"}, {"seat": 1, "card": "EK"},
+                                              {"seat": 2, "card": "H7"}, {"seat": 3, "card": "EO"}], "winner": 3}]
+    for text in ["4:play SA", "1:play S9", "2:play SU", "3:play SK", "4:play H9", "1:play HA", "2:play H10",
+                 "3:play HO", "3:play L9", "4:play LK", "1:play E8", "2:play LA"]:
+        s.apply(text)
+    assert s.scores == [4, 10] and s.hand_summary()["last_result"]["stake"] == 3   # B's three tricks, 3
+
+
+@pytest.mark.parametrize("changes, message", [
+    ({"tricks": [[[0, "L7"], [1, "EK"], [2, "H7"], [3, "E10"]]],
+      "hands": [["LO", "HA", "S9", "E8"], ["LA", "H10", "SU", "S6"], ["HO", "L9", "EA", "SK"],
+                ["LK", "H9", "SA", "EO"]]}, "seat 3 may not play E10"),     # E.8: L-K or E-O
+    ({"tricks": [[[1, "EK"], [2, "H7"], [3, "EO"], [0, "L7"]]]}, "seat 0 is to play"),   # forehand leads
+    ({"leader": 0}, "seat 3 leads trick 2"),
+    ({"tricks_won": [0, 1]}, "either as tricks or as tricks_won"),
+])
+def test_inconsistent_tricks_are_refused(changes, message):
+    with pytest.raises(SetupError, match=message):
+        stich.game("watten", "euregio").new_state(seed=1, position=F1_AFTER_TRICK_1 | changes)

@@ -119,7 +119,8 @@ class Game:
         self._setup()
         #: The answer to a poll of :class:`stich.engine.turns.Turns` (never applied to a state); last
         #: in the action space so that the indices of the game's own actions stay as they were.
-        self.wait_action = self.action("wait")
+        self.a_wait = self.action("wait")
+        self.wait_action = self.a_wait   # the name before the a_<verb> convention (docs/engine.md)
         #: Every action of this game (all seats, all phases) in a fixed order: the action space
         #: for learning environments (index = position; masks come from ``legal_actions()``).
         self.action_space: tuple[Action, ...] = tuple(self._actions.values())
@@ -302,6 +303,12 @@ class State:
     def _start(self, **setup) -> None:
         """Set up the first hand (from the seed, or from the explicit set-up)."""
         raise NotImplementedError
+
+    def position(self) -> dict:
+        """This moment as a ``new_state(position=...)`` set-up (JSON-ready): set up again, it has the
+        same legal actions for every seat and plays on identically.  A SetupError where the game
+        describes no position for this moment (or none at all)."""
+        raise SetupError(f"{self.game.name} does not describe positions")
 
     def _legal_actions(self):
         """The legal actions of ``current_player`` (a list or tuple of interned Actions)."""

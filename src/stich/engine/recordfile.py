@@ -11,7 +11,7 @@ import os
 
 from stich.engine.errors import RecordError
 
-#: the largest record file read (bytes); a long Barbu match is well under 1 MiB
+#: the largest record file read (bytes); the longest match of any of stich's games is well under 1 MiB
 MAX_RECORD_BYTES = 64 << 20
 #: the longest piece of input quoted in an error message
 QUOTE = 80

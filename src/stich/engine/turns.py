@@ -65,7 +65,7 @@ class Turns:
         st = self.state
         if s == st.current_player or s < 0:
             return st.legal_actions()
-        return st.legal_actions(s) + [st.game.wait_action]
+        return st.legal_actions(s) + [st.game.a_wait]
 
     def apply(self, action) -> None:
         """Apply the asked seat's choice (an Action or its text); ``wait`` ends its poll."""

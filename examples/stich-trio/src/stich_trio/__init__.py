@@ -86,7 +86,7 @@ class TrioState(State):
         return hand
 
     def _legal_actions(self):
-        return self.game.play_list(self._playable())
+        return self.game.play_lists(self._playable())
 
     def _why_illegal(self, action) -> str | None:
         if action.verb == "play" and self.hands[self.current_player] >> action.value & 1:
@@ -172,8 +172,8 @@ class TrioGame(Game):
     companions = {"encoder": "stich_trio.encoding"}   # the observation encoder for learning
 
     def _setup(self) -> None:
-        plays = [self.action("play", DECK.code(c), c) for c in range(len(DECK))]
-        self.play_list = MaskLists(plays)
+        self.a_play = [self.action("play", DECK.code(c), c) for c in range(len(DECK))]   # a_<verb>
+        self.play_lists = MaskLists(self.a_play)
         self.suit_masks = [DECK.suit_mask(s) for s in range(4)]
 
     def reward_scale(self) -> float:

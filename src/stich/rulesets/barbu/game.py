@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 
+from stich.cards import MaskLists
 from stich.engine import Game, OptionSpec
 from stich.rulesets.barbu import rules as R
 from stich.rulesets.barbu.state import BarbuState
@@ -115,59 +116,38 @@ class BarbuGame(Game):
         self.no_hearts_early_end = bool(o.no_hearts_early_end)
         self.dealer_is_caller = bool(o.dealer_is_caller)
 
+        # Interned actions, named as docs/engine.md says (a_<verb>, indexed by the value).
         # Declarations: value = (contract, trump suit or domino rank or None).
-        self.declare: dict[tuple[int, int | None], object] = {}
+        self.a_contract: dict[tuple[int, int | None], object] = {}
         for c, name in enumerate(R.CONTRACTS):
             if c == R.TRUMPS:
                 for s, code in enumerate(R.SUITS):
-                    self.declare[c, s] = self.action("contract", f"{name} {code}", (c, s))
+                    self.a_contract[c, s] = self.action("contract", f"{name} {code}", (c, s))
             elif c == R.DOMINO:
                 for r in R.RANKS:
-                    self.declare[c, r] = self.action("contract", f"{name} {R.RANK_CODE[r]}", (c, r))
+                    self.a_contract[c, r] = self.action("contract", f"{name} {R.RANK_CODE[r]}", (c, r))
             else:
-                self.declare[c, None] = self.action("contract", name, (c, None))
-        # Doubling turns: value = (doubles, redoubles) as seat bitmasks; index doubles << 4 | redoubles.
-        self.doubling: list = [None] * 256
+                self.a_contract[c, None] = self.action("contract", name, (c, None))
+        # Doubling turns (verbs pass, double, redouble: one decision): value = (doubles, redoubles)
+        # as seat bitmasks; index doubles << 4 | redoubles.
+        self.a_doubling: list = [None] * 256
         for d in range(16):
             for r in range(16):
                 if d & r:
                     continue
                 text = R.doubling_text(d, r)
                 verb, _, arg = text.partition(" ")
-                self.doubling[d << 4 | r] = self.action(verb, arg or None, (d, r))
-        self.pass_ = self.doubling[0]  # "pass": an empty doubling turn, and the forced domino pass
-        self.pass_list = [self.pass_]  # the legal list of a domino player who cannot play
-        # One interned "play" action per card; legal lists are built from 13-bit suit chunks,
-        # filled lazily from two small tables per suit (at most 4 x 8192 small lists per game).
-        self.play = tuple(self.action("play", R.CODES[c], c) for c in range(52))
-        self._halves = [R.half_tables(self.play[13 * s:13 * s + 13]) for s in range(4)]
-        self._chunks: list[list] = [[[]] + [None] * 8191 for _ in range(4)]
+                self.a_doubling[d << 4 | r] = self.action(verb, arg or None, (d, r))
+        self.a_pass = self.a_doubling[0]  # "pass": an empty doubling turn, and the forced domino pass
+        self.pass_menu = [self.a_pass]  # the legal list of a domino player who cannot play
+        # One interned "play" action per card; legal lists come from 13-bit chunks, one per suit
+        # (stich.cards.MaskLists; a led suit's table is read directly by the follow rule).
+        self.a_play = tuple(self.action("play", R.CODES[c], c) for c in range(52))
+        self.play_lists = MaskLists(self.a_play, width=13)
         self._doubling_cache: dict[int, list] = {}
         self._doubling_lists: dict[tuple, list] = {}  # state-side key -> list (BarbuState._doubling_list)
         self._declare_cache: dict[int, list] = {}
         self._trick_setups: dict[tuple[int, int], tuple] = {}
-
-    # --- action lists from card masks (the hot path) -----------------------------------------------
-    def _chunk(self, s: int, sub: int) -> list:
-        """The legal list of the cards ``sub`` (13 bits) of suit ``s``, filling the table if needed."""
-        lst = self._chunks[s][sub]
-        if lst is None:
-            lo, hi = self._halves[s]
-            lst = self._chunks[s][sub] = lo[sub & 0x7F] + hi[sub >> 7]
-        return lst
-
-    def plays(self, mask: int) -> list:
-        """The interned ``play`` actions of the cards in ``mask``, in deck order."""
-        c0, c1, c2, c3 = self._chunks
-        a = mask & 0x3FFFFFF  # two 26-bit halves: small ints, cheaper to shift than the 52-bit mask
-        b = mask >> 26
-        x0 = c0[a & 0x1FFF]
-        x1 = c1[a >> 13]
-        x2 = c2[b & 0x1FFF]
-        x3 = c3[b >> 13]
-        if x0 is None or x1 is None or x2 is None or x3 is None:  # a chunk met for the first time
-            x0, x1, x2, x3 = (self._chunk(s, mask >> 13 * s & 0x1FFF) for s in range(4))
-        return [*x0, *x1, *x2, *x3]
 
     def trick_setup(self, contract: int, trump: int) -> tuple:
         """(plain, follow_tables, lead_any, trump_mask, early) of a trick contract (``trump`` -1 but
@@ -189,7 +169,7 @@ class BarbuGame(Game):
                 early = R.HEART_MASK
             ts = self._trick_setups[contract, trump] = (
                 contract != R.TRUMPS and simple_follow,
-                tuple(self._chunks[s] if simple_follow and s != trump else None for s in range(4)),
+                tuple(self.play_lists.tables[s] if simple_follow and s != trump else None for s in range(4)),
                 not (contract == R.NO_HEARTS or contract == R.BARBU) or self.heart_lead == 2,
                 R.SUIT_MASK[trump] if trump >= 0 else 0,
                 early,
@@ -201,7 +181,7 @@ class BarbuGame(Game):
         key = may_double << 8 | may_redouble << 4 | must
         lst = self._doubling_cache.get(key)
         if lst is None:
-            table = self.doubling
+            table = self.a_doubling
             lst = self._doubling_cache[key] = [
                 table[d << 4 | r] for d in R.submasks(may_double) if d & must == must for r in R.submasks(may_redouble)]
         return lst
@@ -210,7 +190,7 @@ class BarbuGame(Game):
         """The declarations of a caller who has already used the contracts in the bitmask ``used``."""
         lst = self._declare_cache.get(used)
         if lst is None:
-            lst = self._declare_cache[used] = [a for (c, _p), a in self.declare.items() if not used >> c & 1]
+            lst = self._declare_cache[used] = [a for (c, _p), a in self.a_contract.items() if not used >> c & 1]
         return lst
 
     # --- parsing: accept the rules' spellings, produce the canonical text ----------------------------

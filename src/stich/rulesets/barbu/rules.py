@@ -197,21 +197,6 @@ def submasks(mask: int) -> list[int]:
     return out
 
 
-def subset_lists(items) -> list[list]:
-    """Index ``m``: the items whose bit is set in ``m``, in order (all ``2 ** len(items)`` of them)."""
-    table = [[]]
-    for x in items:
-        table += [t + [x] for t in table]
-    return table
-
-
-def half_tables(items) -> tuple[list[list], list[list]]:
-    """The subset lists of the low 7 and high 6 of a suit's 13 items: a 13-bit chunk ``sub`` has
-    the items ``lo[sub & 0x7F] + hi[sub >> 7]``.  Small enough to build at once (192 lists), they
-    make filling a 13-bit chunk table entry cheap (the full tables fill lazily, as met)."""
-    return subset_lists(items[:7]), subset_lists(items[7:])
-
-
 def seats_of(mask: int) -> list[int]:
     """The seats in a seat bitmask, lowest first."""
     return list(iter_bits(mask))

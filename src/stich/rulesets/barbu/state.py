@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import copy
 
+from stich.cards import MaskLists
 from stich.engine import TERMINAL, SetupError, State
 from stich.engine.setup import mask, parse_hands
 from stich.rulesets.barbu import rules as R
 from stich.rulesets.barbu.phases import DEALING, DECLARE, DOMINO, DOUBLING, OVER, PHASE_NAMES, TRICKS  # noqa: F401  (re-exported)
-from stich.rulesets.barbu.position import start_position
+from stich.rulesets.barbu.position import position_of, start_position
 from stich.rulesets.barbu.rules import BIT, CODES, SUIT_MASK, SUIT_OF
 from stich.rulesets.barbu.views import finish_view, fold_event
 
@@ -31,18 +32,9 @@ _TRICK_EVENTS = tuple((None, {"winner": w, "type": "trick"}) for w in range(4))
 _DOMINO_EVENTS = tuple(tuple((None, {"seat": p, "card": CODES[c], "type": "domino_play"}) for p in range(4))
                        for c in range(52))
 _PASS_EVENTS = tuple((None, {"seat": p, "type": "domino_pass"}) for p in range(4))
-# The codes of the cards of any mask, in deck order (the deal events' lists), from the subset
-# lists of the low 7 and high 6 cards of each suit (rules.half_tables: 4 x 192 small lists).
-_CODE_HALVES = [t for s in range(4) for t in R.half_tables(CODES[13 * s:13 * s + 13])]
-
-
-def _codes(m: int) -> list[str]:
-    """``DECK.codes_of(m)``, from the half tables."""
-    l0, h0, l1, h1, l2, h2, l3, h3 = _CODE_HALVES
-    a = m & 0x3FFFFFF  # (as in BarbuGame.plays)
-    b = m >> 26
-    return [*l0[a & 0x7F], *h0[a >> 7 & 0x3F], *l1[a >> 13 & 0x7F], *h1[a >> 20],
-            *l2[b & 0x7F], *h2[b >> 7 & 0x3F], *l3[b >> 13 & 0x7F], *h3[b >> 20]]
+# The codes of the cards of any mask, in deck order (the deal events' lists): ``DECK.codes_of(m)``
+# from 13-bit suit chunks, as the play lists.
+_codes = MaskLists(CODES, width=13).of
 
 
 # the playout policy's facts (BarbuState.playout_card)
@@ -58,7 +50,7 @@ class BarbuState(State):
     # CPython shared-key dict, and every attribute access (the engine's as well) would get slower.
     # clone() copies them (State._copy_slots); _copy_into copies the mutable containers.
     __slots__ = (
-        "first_caller", "_chunks", "schedule", "_deals", "scores", "used", "dcount", "last_result",
+        "first_caller", "schedule", "_deals", "scores", "used", "dcount", "last_result",
         # the deal
         "dealt", "hands", "caller", "window_k", "dealer", "contract", "trump", "domino_rank", "phase",
         "doubled_by", "business", "doubling_log", "dturn", "taken", "won", "winners", "out",
@@ -108,7 +100,6 @@ class BarbuState(State):
         if first_caller is None:
             first_caller = self.shuffled(4, "first_caller")[0]  # explicit hands: a draw of its own
         self.first_caller = first_caller
-        self._chunks = g._chunks  # the game's cache of legal-action lists (shared, never copied)
         self.schedule = R.callers(first_caller, g.every_deal)
         self._deals = R.deal_table(first_caller, g.every_deal, g.dealer_is_caller)  # per deal, see there
         self.scores = _setup_scores(scores)
@@ -124,6 +115,9 @@ class BarbuState(State):
         self.follow_tables = self.opens = ()
         self.hand_number = hn
         self._deal(_setup_hands(hands) if hands is not None else None, perm)
+
+    def position(self) -> dict:
+        return position_of(self)
 
     # --- the deal (§1.4 steps 1-2) ------------------------------------------------------------------------
     def _deal(self, hands=None, perm=None) -> None:
@@ -175,15 +169,15 @@ class BarbuState(State):
             if follow is not None:  # §2.1 rule 3, §2.7 rule 2: follow suit if you can
                 sub = h >> self.led_shift & 0x1FFF
                 if sub:
-                    return follow[sub] or g._chunk(self.led, sub)
+                    return follow[sub] or g.play_lists.chunk(self.led, sub)
                 if self.plain:
-                    return g.plays(h)  # void: any card
+                    return g.play_lists.of(h)  # void: any card
             elif not self.tn and self.lead_any:
-                return g.plays(h)
-            return g.plays(self._trick_rule(h)[0])
+                return g.play_lists.of(h)
+            return g.play_lists.of(self._trick_rule(h)[0])
         if ph == DOMINO:
             m = self.hands[self.current_player] & self.ends
-            return g.plays(m) if m else g.pass_list  # §2.8 rule 5: play if you can, else pass
+            return g.play_lists.of(m) if m else g.pass_menu  # §2.8 rule 5: play if you can, else pass
         if ph == DOUBLING:
             return self._doubling_list()
         if ph == DECLARE:
@@ -230,9 +224,9 @@ class BarbuState(State):
             h = hands[p]
             sub = h >> self.led_shift & 0x1FFF
             if sub:
-                self._legal = follow[sub] or self.game._chunk(self.led, sub)
+                self._legal = follow[sub] or self.game.play_lists.chunk(self.led, sub)
             elif self.plain:
-                self._legal = self.game.plays(h)
+                self._legal = self.game.play_lists.of(h)
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
@@ -346,7 +340,7 @@ class BarbuState(State):
          self.early) = self.game.trick_setup(self.contract, self.trump)
         self.current_player = c = self.caller  # §2.1 rule 1: the caller leads
         if self.lead_any:
-            self._legal = self.game.plays(self.hands[c])
+            self._legal = self.game.play_lists.of(self.hands[c])
 
     def _trick_rule(self, h: int) -> tuple[int, str]:
         """(legal cards of hand ``h``, why others are not) — Appendix B ``legal_trick_play``."""
@@ -409,7 +403,7 @@ class BarbuState(State):
         self.tn = 0
         self.current_player = w  # §2.1 rule 6: the winner leads
         if self.lead_any:  # (his legal list now, as in _apply)
-            self._legal = self.game.plays(self.hands[w])
+            self._legal = self.game.play_lists.of(self.hands[w])
 
     # --- domino (§2.8) ----------------------------------------------------------------------------------------------
     def _start_domino(self) -> None:

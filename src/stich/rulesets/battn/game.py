@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from stich.cards import MaskLists
 from stich.engine import Game, OptionError, OptionSpec
 from stich.rulesets.battn.cards import DECK, RANK_CODES_HIGH_FIRST, RANKS, SUITS
 from stich.rulesets.battn.ranking import Table
@@ -106,16 +107,17 @@ class BattnGame(Game):
         # BT-14.6: no upper limit on the stake; PR-B8's cap at the target is an option.
         self.stake_limit = o["target"] if o["stake_cap"] == "target" else 1 << 62
         n = len(DECK)
-        # Interned actions (BT-19.2 verbs; the seat is always state.current_player).
+        # Interned actions (BT-19.2 verbs), named as docs/engine.md says (a_<verb>, indexed by the value).
         self.a_play = tuple(self.action("play", DECK.code(c), c) for c in range(n))
+        self.play_lists = MaskLists(self.a_play, width=10)   # one 10-bit chunk per suit
         self.a_cut = (None,) + tuple(self.action("cut", str(p), p) for p in range(1, n))
         self.a_cut_done = self.action("cut_done")
         self.a_orbi = self.action("orbi")
         self.a_orbi_pass = self.action("orbi_pass")
-        self.a_sche = self.action("scheanara")
-        self.a_sche_pass = self.action("scheanara_pass")
-        self.a_sche_yes = self.action("scheanara_yes")
-        self.a_sche_no = self.action("scheanara_no")
+        self.a_scheanara = self.action("scheanara")
+        self.a_scheanara_pass = self.action("scheanara_pass")
+        self.a_scheanara_yes = self.action("scheanara_yes")
+        self.a_scheanara_no = self.action("scheanara_no")
         # Schlòk actions listed highest rank first, values are deck rank indices.
         self.a_schlok = [None] * len(RANKS)
         for code in RANK_CODES_HIGH_FIRST:

@@ -10,7 +10,6 @@ Phases of a turn (A3.4): [Orbi window] -> cut (by L) -> [Orbi window] -> deal ->
 
 from __future__ import annotations
 
-from stich.cards import iter_bits
 from stich.engine import TERMINAL, SetupError, State
 from stich.engine.setup import mask, parse_cards, parse_hands, parse_stock
 from stich.rulesets.battn.cards import CRITICI_MASK, DECK, RANKS, SUITS, plain_rank_value
@@ -31,7 +30,7 @@ from stich.rulesets.battn.phases import (  # noqa: F401  (re-exported)
     TRUMPF,
 )
 from stich.rulesets.battn.playout import SearchMixin
-from stich.rulesets.battn.position import start_position
+from stich.rulesets.battn.position import position_of, start_position
 
 TEAM_NAMES = ("A", "B")
 _N = len(DECK)
@@ -91,6 +90,9 @@ class BattnState(SearchMixin, State):
             dealer = self._first_dealer()
         self.dealer = dealer
         self._new_turn(explicit, given_deck)
+
+    def position(self) -> dict:
+        return position_of(self)
 
     def _check_scores(self, scores):
         if scores is None:
@@ -497,7 +499,7 @@ class BattnState(SearchMixin, State):
         seat = self.current_player
         if ph == MOVE:
             legal = self.table.legal(self.hands[seat], self.trick, self.trick_no, self.opts)
-            acts = [g.a_play[c] for c in iter_bits(legal)]
+            acts = g.play_lists.of(legal)
             if self._may_raise(team(seat), self.stake + 1):
                 acts.append(g.a_raise)
             return acts + self._manual(seat)
@@ -515,9 +517,9 @@ class BattnState(SearchMixin, State):
         if ph == CUT2:
             return [g.a_cut_done] + [g.a_cut[p] for p in self._cut_points()]
         if ph == SCHE_ASK:
-            return [g.a_sche_pass, g.a_sche]
+            return [g.a_scheanara_pass, g.a_scheanara]
         if ph == SCHE_ANSWER:
-            return [g.a_sche_no, g.a_sche_yes]
+            return [g.a_scheanara_no, g.a_scheanara_yes]
         if ph == SCHLOK:
             ranks = g.schlok_order
             if self.opts["schlok_requires_holding"]:   # A4-13 option

@@ -6,6 +6,7 @@ project rulings where that file is silent are PR-C1 ... in ``docs/biscambiggia.m
 
 from __future__ import annotations
 
+from stich.cards import MaskLists
 from stich.engine import Game, OptionError, OptionSpec
 from stich.rulesets.biscambiggia.rules import DECK, NUM_PLAYERS, card_points, rank_values, strength
 from stich.rulesets.biscambiggia.state import BiscambiggiaState
@@ -75,20 +76,20 @@ class BiscambiggiaGame(Game):
         # BB-5.4 trick strength of every card, per (trump suit, suit led).
         self.strengths = tuple(tuple(tuple(strength(c, t, led, self.values) for c in range(len(DECK)))
                                      for led in range(4)) for t in range(4))
-        # Interned actions (BB-7.2 verbs): bid <n>, pass, call <card>, play <card>.
+        # Interned actions (BB-7.2 verbs), named as docs/engine.md says (a_<verb>, indexed by
+        # the value): bid <n>, pass, call <card>, play <card>.
         # Bids are interned well beyond the legal range so that "bid 121" is a well-formed but
         # illegal action with a reason (AB4), not a malformed one.
-        self.bids = {n: self.action("bid", str(n), n) for n in range(0, max(o.max_bid, 240) + 1)}
-        self.pass_ = self.action("pass")
-        self.calls = tuple(self.action("call", DECK.code(c), c) for c in range(len(DECK)))
-        self.plays = tuple(self.action("play", DECK.code(c), c) for c in range(len(DECK)))
-        # Play menus per suit and 10-bit suit pattern: legal plays are 4 table look-ups.
-        self.suit_menus = tuple(tuple([self.plays[10 * s + r] for r in range(10) if bits >> r & 1]
-                                      for bits in range(1024)) for s in range(4))
+        self.a_bid = {n: self.action("bid", str(n), n) for n in range(0, max(o.max_bid, 240) + 1)}
+        self.a_pass = self.action("pass")
+        self.a_call = tuple(self.action("call", DECK.code(c), c) for c in range(len(DECK)))
+        self.a_play = tuple(self.action("play", DECK.code(c), c) for c in range(len(DECK)))
+        # Legal plays of a mask of cards: 10-bit chunks, one per suit, all filled at once (4096 lists).
+        self.play_lists = MaskLists(self.a_play, width=10, eager=True)
         # BB-3.7: the legal auction actions for each lowest allowed bid, bids first, pass last.
-        self.auction_menus = {lo: [self.bids[n] for n in range(lo, o.max_bid + 1)] + [self.pass_]
+        self.auction_menus = {lo: [self.a_bid[n] for n in range(lo, o.max_bid + 1)] + [self.a_pass]
                               for lo in range(o.min_opening_bid, o.max_bid + 2)}
-        self.opening_menu = [self.bids[n] for n in range(o.min_opening_bid, o.max_bid + 1)]
+        self.opening_menu = [self.a_bid[n] for n in range(o.min_opening_bid, o.max_bid + 1)]
 
     def _parse_arg(self, verb: str, arg: str) -> str:
         if verb == "bid":

@@ -274,24 +274,24 @@ class DealMixin:
         acts = []
         if g.blind:
             if self._may_ask_exchange(seat):
-                acts.append(g.A_ASK_EXCHANGE)
+                acts.append(g.a_ask_exchange)
             if self._may_ask_swap():
-                acts.append(g.A_ASK_SWAP)
-            return acts + g.show_list(self.hands[seat]) if acts else g.show_list(self.hands[seat])
+                acts.append(g.a_ask_swap)
+            return acts + g.show_lists(self.hands[seat]) if acts else g.show_lists(self.hands[seat])
         if self.schlag is None:
             if self._may_ask_exchange(seat):
-                acts.append(g.A_ASK_EXCHANGE)
+                acts.append(g.a_ask_exchange)
             ranks = g.schlag_ranks
             if g.must_hold:   # R23 option: the chooser must hold the rank
                 held = {g.rank_of[c] for c in iter_bits(self.hands[seat])}
                 ranks = [r for r in ranks if r in held]
-            acts.extend(g.schlag_actions[r] for r in ranks)
+            acts.extend(g.a_schlag[r] for r in ranks)
             return acts
         suits = range(4)
         if g.must_hold:
             held = {g.suit_of[c] for c in iter_bits(self.hands[seat])}
             suits = [s for s in suits if s in held]
-        acts.extend(g.trump_actions[s] for s in suits)
+        acts.extend(g.a_trump[s] for s in suits)
         return acts
 
     def _may_ask_swap(self) -> bool:
@@ -390,8 +390,8 @@ class DealMixin:
     def _request_actions(self) -> list:
         g = self.game
         if self.request == "exchange":
-            return [g.A_AGREE_EXCHANGE, g.A_REFUSE_EXCHANGE]
-        return [g.A_AGREE_SWAP, g.A_REFUSE_SWAP]
+            return [g.a_agree_exchange, g.a_refuse_exchange]
+        return [g.a_agree_swap, g.a_refuse_swap]
 
     def _answer_request(self, seat: int, agree: bool) -> None:
         kind = self.request

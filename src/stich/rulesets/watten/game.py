@@ -7,8 +7,9 @@ from stich.engine import Game
 from stich.rulesets.watten.options import OPTION_SPECS, VARIANT_TABLE, VARIANTS
 from stich.rulesets.watten.ranking import RANK_CODES, SUIT_CODES, WELI_RANK, build_ranking, kritische_cards
 
-#: In a mask for ``WattenGame.play_list``: "raise is legal too" (a bit above every card).
-RAISE_BIT = MaskLists.EXTRA_BIT
+#: In a mask for ``WattenGame.play_lists``: "raise is legal too" (the bit above the three 11-bit
+#: chunks of a 32- or 33-card deck, ``MaskLists.extra_bit``).
+RAISE_BIT = 1 << 33
 
 
 class WattenGame(Game):
@@ -111,20 +112,22 @@ class WattenGame(Game):
         self.weli = d.find(1, WELI_RANK) if not self.bavarian else None
         self._rankings: dict = {}
         self.deal_orders: dict = {}
-        # Interned actions (§0.5).  cut k: R17, 4 <= k <= n - 4.
+        # Interned actions (§0.5), named as docs/engine.md says: a_<verb>, indexed by the value.
+        # cut k: R17, 4 <= k <= n - 4 (cut_menu: the legal list of the cut, in order).
         a = self.action
-        self.cut_actions = [a("cut", str(k), k) for k in range(4, n - 3)]
-        self.schlag_actions = {r: a("schlag", RANK_CODES[r], r) for r in self.schlag_ranks}
-        self.trump_actions = [a("trump", SUIT_CODES[s], s) for s in range(4)]
-        self.play_actions = [a("play", d.code(c), c) for c in range(n)]
-        self.show_actions = [a("show", d.code(c), c) for c in range(n)]
-        self.show_list = MaskLists(self.show_actions)
-        self.codes_of = MaskLists(d.codes)   # the codes of a mask of cards
+        self.cut_menu = [a("cut", str(k), k) for k in range(4, n - 3)]
+        self.a_cut = {act.value: act for act in self.cut_menu}
+        self.a_schlag = {r: a("schlag", RANK_CODES[r], r) for r in self.schlag_ranks}
+        self.a_trump = [a("trump", SUIT_CODES[s], s) for s in range(4)]
+        self.a_play = [a("play", d.code(c), c) for c in range(n)]
+        self.a_show = [a("show", d.code(c), c) for c in range(n)]
+        self.show_lists = MaskLists(self.a_show)
+        self.codes_of = MaskLists(d.codes)  # the codes of a mask of cards
         for verb in ("raise", "accept", "fold", "challenge", "hold", "concede", "ask_exchange",
                      "agree_exchange", "refuse_exchange", "ask_swap", "agree_swap", "refuse_swap"):
-            setattr(self, "A_" + verb.upper(), a(verb))
+            setattr(self, "a_" + verb, a(verb))
         #: the play actions of a mask of cards (+ ``raise`` with RAISE_BIT): the hot path of play
-        self.play_list = MaskLists(self.play_actions, extra=self.A_RAISE)
+        self.play_lists = MaskLists(self.a_play, extra=self.a_raise)
 
     def _parse_arg(self, verb: str, arg: str) -> str:
         """Canonical argument text: ``schlag o`` -> ``schlag O``, ``schlag W`` -> ``schlag 6``."""

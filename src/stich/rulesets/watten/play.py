@@ -109,11 +109,11 @@ class PlayMixin:
 
     def _respond_actions(self) -> list:
         g = self.game
-        acts = [g.A_ACCEPT, g.A_FOLD]
+        acts = [g.a_accept, g.a_fold]
         if self._can_raise(self.current_player, accepting=True):
-            acts.append(g.A_RAISE)    # PR-W3: accept and raise again at once (R9 window (b))
+            acts.append(g.a_raise)    # PR-W3: accept and raise again at once (R9 window (b))
         if self.challengeable:
-            acts.append(g.A_CHALLENGE)
+            acts.append(g.a_challenge)
         return acts
 
     def _apply_reraise(self, seat: int) -> None:

@@ -44,21 +44,21 @@ class WattenState(DealMixin, PlayMixin, PositionMixin, SearchMixin, State):
             m = self._playable(seat)
             if self._can_raise(seat):
                 m |= RAISE_BIT
-            acts = g.play_list(m)
+            acts = g.play_lists.of(m)
             if g.euregio and not self.exchange_closed and self._may_ask_exchange(seat):
-                acts.append(g.A_ASK_EXCHANGE)
+                acts.append(g.a_ask_exchange)
             return acts
         if ph == RESPOND:
             return self._respond_actions()
         if ph == CUT:
-            return g.cut_actions
+            return g.cut_menu
         if ph == ANSAGE:
             return self._ansage_actions(seat)
         if ph == DECIDE:
             # E.11 forbids playing and raising while the decision is due, not the Schönere (E.5).
             if g.euregio and self._may_ask_exchange(seat):
-                return [g.A_HOLD, g.A_CONCEDE, g.A_ASK_EXCHANGE]
-            return [g.A_HOLD, g.A_CONCEDE]
+                return [g.a_hold, g.a_concede, g.a_ask_exchange]
+            return [g.a_hold, g.a_concede]
         if ph == REQUEST:
             return self._request_actions()
         return []
@@ -72,18 +72,18 @@ class WattenState(DealMixin, PlayMixin, PositionMixin, SearchMixin, State):
         at = self.accepted_at
         if at is not None and ph == PLAY and at[0] == seat and at[1] == self.trick_no and at[2] == len(self.trick):
             # §0.5, R9 window (b): the player who has just accepted may raise until the next card.
-            return [g.A_RAISE] if self._can_raise(seat) else ()
+            return [g.a_raise] if self._can_raise(seat) else ()
         if not g.euregio or (seat != self.forehand and seat != self.dealer):
             return ()
         acts = []
         if ph == ANSAGE or ph == PLAY or ph == DECIDE:
             if self._may_ask_exchange(seat):
-                acts.append(g.A_ASK_EXCHANGE)
+                acts.append(g.a_ask_exchange)
         if ph == ANSAGE:
             if self._may_ask_swap():
-                acts.append(g.A_ASK_SWAP)
+                acts.append(g.a_ask_swap)
             if g.ansage_order == "simultaneous" and not self._has_shown(seat):
-                acts += g.show_list(self.hands[seat])
+                acts += g.show_lists(self.hands[seat])
         return acts
 
     def _apply_off_turn(self, seat: int, action) -> None:
