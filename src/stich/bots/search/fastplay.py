@@ -1,0 +1,332 @@
+"""A fast path for the card play of a hand: playouts and exact solves on bit masks.
+
+The general engine plays a card through ``State.apply`` (an ``Action``, the legal list, the
+events, the history...), which is most of a search bot's time.  Once only cards remain to be
+played in the hand, none of that is needed: a :class:`Kernel` copies the few fields the tricks
+depend on (the hands as masks, the trick, the tricks won, the stake) out of a state and plays on
+them with the game's **own** rule functions - Watten's ``PlayMixin._playable`` and
+``ranking.trick_winner``, Battn's ``ranking.Table.legal`` / ``Table.winner`` - so the rules are
+not written twice; ``tests/bots/test_fastplay.py`` plays thousands of random positions through
+both and checks the same legal cards at every step, the same trick winners and the same points.
+
+:func:`kernel` returns None wherever the fast path does not apply (another game, a decision other
+than a card pending, a fixed-value hand's decision still to come, Battn's manual *svista*): the
+callers then use the general engine, exactly as before.  ``ENABLED = False`` turns the fast path
+off (the benchmarks measure both).
+
+The playouts choose cards exactly like the engine's rollout policy (``common.rollout_action``:
+the game's ``playout_card`` with probability ``GREEDY``, else a random card; raises, folds and
+the other ``rollout_avoid`` verbs are never taken, and Battn's raise poll is passed).
+"""
+
+from __future__ import annotations
+
+import random
+
+from stich.bots.search.common import GREEDY, utilities
+
+#: switch for measurements: False sends every playout and solve through the general engine
+ENABLED = True
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class Kernel:
+    """The trick-play fields of one hand (see the module docstring); ``copy`` is cheap."""
+
+    __slots__ = ("game", "n", "hands", "trick", "seats", "turn", "tricks", "trick_no")
+
+    def legal(self) -> int:   # pragma: no cover - per game
+        raise NotImplementedError
+
+    def play(self, card: int) -> int:
+        """Play ``card`` for the seat on turn; the side that won the hand, or -1 while it goes on."""
+        raise NotImplementedError   # pragma: no cover - per game
+
+    def end_scores(self, side: int) -> list:
+        """The match scores after ``side`` won the hand."""
+        raise NotImplementedError   # pragma: no cover - per game
+
+    def side_of(self, seat: int) -> int:
+        raise NotImplementedError   # pragma: no cover - per game
+
+    def policy(self, cards: list[int], rng) -> int:
+        raise NotImplementedError   # pragma: no cover - per game
+
+    def copy(self):
+        k = object.__new__(type(self))
+        k.game, k.n = self.game, self.n
+        k._share(self)
+        k.hands = self.hands.copy()
+        k.trick = self.trick.copy()
+        k.seats = self.seats.copy()
+        k.turn = self.turn
+        k.tricks = self.tricks.copy()
+        k.trick_no = self.trick_no
+        return k
+
+
+# --- Watten -------------------------------------------------------------------------------------
+class WattenKernel(Kernel):
+    """Watten's play phase (all variants): the follow rule is the state's own ``_playable``."""
+
+    __slots__ = ("rk", "forehand", "dealer", "side", "stake", "scores", "step", "_playable", "_winner",
+                 "_key", "_suit", "_rank")
+
+    def _share(self, o) -> None:
+        self.rk, self.forehand, self.dealer, self.step = o.rk, o.forehand, o.dealer, o.step
+        self.side, self.stake, self.scores = o.side, o.stake, o.scores
+        self._playable, self._winner = o._playable, o._winner
+        self._key, self._suit, self._rank = o._key, o._suit, o._rank
+
+    @classmethod
+    def of(cls, state):
+        from stich.rulesets.watten.deal import PLAY
+        from stich.rulesets.watten.play import PlayMixin
+        from stich.rulesets.watten.ranking import trick_winner
+
+        if (state.phase != PLAY or state.decision is not None or state.rk is None
+                or state.current_player != state.turn):
+            return None
+        k = object.__new__(cls)
+        g = state.game
+        k.game, k.rk, k.forehand, k.dealer = g, state.rk, state.forehand, state.dealer
+        k.n = g.num_players
+        k.step = g.step   # the direction of play (state._nxt)
+        k.side = state.side
+        k.stake = state.stake
+        k.scores = list(state.scores)
+        k.hands = list(state.hands)
+        k.trick = list(state.trick)
+        k.seats = list(state.trick_seats)
+        k.turn = state.turn
+        k.tricks = list(state.tricks)
+        k.trick_no = state.trick_no
+        k._playable = PlayMixin._playable   # read from the kernel's fields (same names as the state's)
+        k._winner = trick_winner
+        k._key, k._suit, k._rank = state.rk.key, g.suit_of, g.rank_of
+        return k
+
+    def legal(self) -> int:
+        return self._playable(self, self.turn)
+
+    def side_of(self, seat: int) -> int:
+        return self.side[seat]
+
+    def play(self, card: int) -> int:
+        seat = self.turn
+        self.hands[seat] ^= 1 << card
+        trick = self.trick
+        trick.append(card)
+        self.seats.append(seat)
+        n = self.n
+        if len(trick) < n:
+            self.turn = (seat + self.step) % n
+            return -1
+        w = self.seats[self._winner(self.rk, self._suit, self._rank, trick)]
+        side = self.side[w]
+        self.tricks[side] += 1
+        if self.tricks[side] >= 3:
+            return side
+        self.trick = []
+        self.seats = []
+        self.trick_no += 1
+        self.turn = w
+        return -1
+
+    def end_scores(self, side: int) -> list:
+        scores = list(self.scores)
+        if self.n == 4:
+            scores[side] += self.stake
+        else:
+            for s in range(self.n):
+                if self.side[s] == side:
+                    scores[s] += self.stake
+        return scores
+
+    def policy(self, cards: list[int], rng) -> int:
+        """``WattenState.playout_card`` on masks."""
+        trick = self.trick
+        if not trick:
+            return cards[rng.randrange(len(cards))]
+        key, rank = self._key, self._rank
+        order = sorted(cards, key=lambda c: key[c] * 16 + rank[c])
+        win_i = self._winner(self.rk, self._suit, rank, trick)
+        if self.side[self.seats[win_i]] == self.side[self.turn]:
+            return order[0]
+        pos = len(trick)
+        for c in order:
+            if self._winner(self.rk, self._suit, rank, trick + [c]) == pos:
+                return c
+        return order[0]
+
+
+# --- Battn --------------------------------------------------------------------------------------
+class BattnKernel(Kernel):
+    """Battn's tricks (the raise polls are passed): the follow rule and the winner are the
+    turn's ``ranking.Table``."""
+
+    __slots__ = ("table", "opts", "stake", "scores", "leader", "points")
+
+    def _share(self, o) -> None:
+        self.table, self.opts, self.stake, self.scores = o.table, o.opts, o.stake, o.scores
+        self.points = o.points
+
+    @classmethod
+    def of(cls, state):
+        from stich.rulesets.battn.phases import MOVE, POLL
+
+        if (state.phase not in (MOVE, POLL) or state.pending is not None or state.svista is not None
+                or state.table is None):
+            return None
+        k = object.__new__(cls)
+        k.game, k.n = state.game, 4
+        k.table, k.opts, k.stake = state.table, state.opts, state.stake
+        k.scores = list(state.scores)
+        # BT-16.5: a misraised Orbi team scoring at stake 3 gets 2 (state._end_by_tricks)
+        k.points = [2 if state.misraised[t] and state.orbi_team is not None and state.stake == 3 else state.stake
+                    for t in range(2)]
+        k.hands = list(state.hands)
+        k.trick = list(state.trick)
+        k.leader = state.leader
+        k.turn = (state.leader + len(state.trick)) & 3
+        k.seats = [(state.leader + i) & 3 for i in range(len(state.trick))]
+        k.tricks = list(state.tricks)
+        k.trick_no = state.trick_no
+        return k
+
+    def copy(self):
+        k = super().copy()
+        k.leader = self.leader
+        return k
+
+    def legal(self) -> int:
+        return self.table.legal(self.hands[self.turn], self.trick, self.trick_no, self.opts)
+
+    def side_of(self, seat: int) -> int:
+        return seat & 1
+
+    def play(self, card: int) -> int:
+        seat = self.turn
+        self.hands[seat] &= ~(1 << card)
+        trick = self.trick
+        trick.append(card)
+        self.seats.append(seat)
+        if len(trick) < 4:
+            self.turn = (seat + 1) & 3
+            return -1
+        w = (self.leader + self.table.winner(trick)) & 3
+        t = w & 1
+        self.tricks[t] += 1
+        if self.tricks[t] == 3:
+            return t
+        self.trick = []
+        self.seats = []
+        self.leader = self.turn = w
+        self.trick_no += 1
+        return -1
+
+    def end_scores(self, side: int) -> list:
+        scores = list(self.scores)
+        scores[side] += self.points[side]
+        return scores
+
+    def policy(self, cards: list[int], rng) -> int:
+        """``BattnState.playout_card`` on masks."""
+        trick = self.trick
+        if not trick:
+            return cards[rng.randrange(len(cards))]
+        table = self.table
+        order = sorted(cards, key=lambda c: table.strength(c, 0, c))
+        if (self.leader + table.winner(trick)) & 1 == self.turn & 1:
+            return order[0]
+        pos = len(trick)
+        for c in order:
+            if table.winner(trick + [c]) == pos:
+                return c
+        return order[0]
+
+
+_KERNELS = {"watten": WattenKernel.of, "battn": BattnKernel.of}
+
+
+def kernel(state):
+    """The fast path's kernel of ``state``, or None where it does not apply (see the module docstring)."""
+    if not ENABLED:
+        return None
+    make = _KERNELS.get(state.game.name)
+    return None if make is None else make(state)
+
+
+def playout(k: Kernel, rng) -> list:
+    """Play the hand out on ``k`` (in place) with the rollout policy; the match scores after it."""
+    while True:
+        cards = _bits(k.legal())
+        if len(cards) > 1:
+            c = k.policy(cards, rng) if rng.random() < GREEDY else cards[rng.randrange(len(cards))]
+        else:
+            c = cards[0]
+        side = k.play(c)
+        if side >= 0:
+            return k.end_scores(side)
+
+
+def rollout_scores(state, rng) -> list | None:
+    """The match scores after a playout of ``state``'s hand on the fast path (``state`` is not
+    changed), or None where the fast path does not apply."""
+    k = kernel(state)
+    if k is None:
+        return None
+    return playout(k, rng)
+
+
+def solve(k: Kernel, seat: int, start: list, budget: list[int], alpha: float = -1e300,
+          beta: float = 1e300) -> float:
+    """Alpha-beta value of the rest of the hand for ``seat`` (the utility of
+    ``common.utilities``), with at most ``budget[0]`` inner nodes; beyond them a playout
+    estimates (as ``solver.solve`` does)."""
+    value = {side: _utility(k, seat, start, side) for side in (0, 1)}
+    return _ab(k, k.side_of(seat), value, alpha, beta, budget)
+
+
+def _utility(k: Kernel, seat: int, start: list, side: int) -> float:
+    return utilities(k.game, start, [float(x) for x in k.end_scores(side)])[seat]
+
+
+def _ab(k: Kernel, me: int, value: dict, alpha: float, beta: float, budget: list[int]) -> float:
+    budget[0] -= 1
+    if budget[0] < 0:
+        r = k.copy()
+        rng = random.Random(budget[0])
+        while True:
+            cards = _bits(r.legal())
+            c = r.policy(cards, rng) if len(cards) > 1 and rng.random() < GREEDY else cards[rng.randrange(len(cards))]
+            side = r.play(c)
+            if side >= 0:
+                return value[side]
+    maximizing = k.side_of(k.turn) == me
+    best = -1e300 if maximizing else 1e300
+    for c in _bits(k.legal()):
+        child = k.copy()
+        side = child.play(c)
+        v = value[side] if side >= 0 else _ab(child, me, value, alpha, beta, budget)
+        if maximizing:
+            if v > best:
+                best = v
+            if best > alpha:
+                alpha = best
+        else:
+            if v < best:
+                best = v
+            if best < beta:
+                beta = best
+        if alpha >= beta:
+            break
+    return best
