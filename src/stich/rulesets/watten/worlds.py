@@ -11,7 +11,7 @@ exchange discards lie out of play (the end of the stock, trimmed by the fix-up).
 
 from __future__ import annotations
 
-from stich.engine.worlds import WorldSpec, plays_by_seat
+from stich.engine.worlds import WorldSpec, past_plays, plays_by_seat
 
 
 def world_spec(game, view: dict) -> WorldSpec:
@@ -86,6 +86,8 @@ def world_spec(game, view: dict) -> WorldSpec:
         in_stock += [peek["top"], peek["bottom"]]
     spec.add(spec.stock_slots(0, trimmed), _unique(in_stock, placed))
     spec.add(spec.stock_slots(trimmed), _unique(discards, placed))
+    if dp > 0 and not exchanges:
+        spec.redeal = lambda world: redeal_check(game, view, world)
     return spec
 
 
@@ -134,3 +136,65 @@ def _unique(cards, placed: set) -> list[str]:
             placed.add(c)
             out.append(c)
     return out
+
+
+# --- re-deal (stich.engine.worlds.redeal_worlds) ------------------------------------------------
+#: actions after which a world is not just a deal of the unknown cards: an exchange or a swap
+#: (new hands from the stock), a request (hand-dependent windows) and the blind Ansage cards
+_NO_REDEAL = ("agree_", "refuse_", "ask_", "challenge")
+
+
+class _Then:
+    """The fields ``PlayMixin._playable`` reads, as they were before one past card play."""
+
+    __slots__ = ("game", "rk", "forehand", "dealer", "hands", "trick", "trick_no")
+
+
+def redeal_check(game, view: dict, world):
+    """``WorldSpec.redeal`` for Watten: the check that a re-deal keeps every visible card play
+    legal (the follow rule of the variant, by the state's own ``_playable``, on the hand each
+    player held then: his hand now and the cards he played since), or None where a re-deal would
+    not be exact: before the deal point or after an exchange, with an action the seat did not see
+    (the blind Ansage), a request or a challenge, a Schlag/trump that had to be held (R23), or a
+    trick 5 whose raises depend on the cards (T1.8, R14).  With the Maschine (B1.7) the check also
+    says that nobody was dealt all three Kritische."""
+    from stich.rulesets.watten.play import PlayMixin
+
+    me = view["seat"]
+    for s, text, _k in view["actions"]:
+        if text is None or text.startswith(_NO_REDEAL):
+            return None
+        if game.must_hold and s != me and text.split(" ")[0] in ("schlag", "trump"):
+            return None
+    if world.trick_no == 5 and game.last_trick_rule != "off":
+        return None
+    parse = game.deck.parse
+    plays = []
+    later: dict[int, int] = {}
+    for seat, tno, before, card in reversed(past_plays(view, world.trick_no)):
+        c = parse(card)
+        later[seat] = later.get(seat, 0) | 1 << c   # his cards from this play on
+        if seat != me and before:
+            plays.append((seat, tno, [parse(x) for x in before], c, later[seat]))
+    # B1.7, R20: no Maschine was announced, so no one was dealt all three Kritische
+    maschine = game.kritische_mask if game.bavarian and game.options.get("maschine") == "on" else 0
+    dealt = {s: m for s, m in later.items() if s != me}
+    if not plays and not maschine:
+        return lambda hands: True
+    probe = _Then()
+    probe.game, probe.rk, probe.forehand, probe.dealer = game, world.rk, world.forehand, world.dealer
+    playable = PlayMixin._playable
+
+    def check(hands) -> bool:
+        if maschine:
+            for s, h in enumerate(hands):
+                if s != me and (h | dealt.get(s, 0)) & maschine == maschine:
+                    return False
+        for seat, tno, before, c, since in plays:
+            then = [0] * len(hands)
+            then[seat] = hands[seat] | since
+            probe.hands, probe.trick, probe.trick_no = then, before, tno
+            if not playable(probe, seat) >> c & 1:
+                return False
+        return True
+    return check
