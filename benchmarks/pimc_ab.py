@@ -6,8 +6,8 @@ of ``docs/search.md`` ("Speed") against the bot as it was, at the same budget.
 Registers, for this process only, the bots named below, then runs
 ``benchmarks/search_vs_heuristic.py`` (duplicate deals, Wilson intervals; its options apply):
 
-* ``pimc-engine`` - ``pimc`` with the fast paths off: worlds by replay with the heuristic opponent
-  model, playouts and solves through the general engine (the bot before this work);
+* ``pimc-engine`` - ``pimc`` with the fast paths off: worlds by replay filtered by the heuristic
+  opponent model, playouts and solves through the general engine (the bot before this work);
 * ``pimc-model`` - ``pimc`` with the fast card play but the worlds drawn as before (replay and the
   heuristic opponent model).
 """
@@ -24,28 +24,31 @@ import search_vs_heuristic  # noqa: E402
 from stich.bots.base import register_bot  # noqa: E402
 from stich.bots.search import fastplay  # noqa: E402
 from stich.bots.search.pimc import PIMCBot  # noqa: E402
+from stich.engine import worlds  # noqa: E402
 
 
 class _Switched(PIMCBot):
     fast_cards = True
-    fast_worlds = True
+
+    def __init__(self, seed=None, budget=None, **options):
+        options.setdefault("opponent_model", True)
+        super().__init__(seed=seed, budget=budget, **options)
 
     def choose(self, view, legal):
-        old = fastplay.ENABLED, fastplay.WORLDS
-        fastplay.ENABLED, fastplay.WORLDS = self.fast_cards, self.fast_worlds
+        old = fastplay.ENABLED, worlds.REDEAL
+        fastplay.ENABLED, worlds.REDEAL = self.fast_cards, False
         try:
             return super().choose(view, legal)
         finally:
-            fastplay.ENABLED, fastplay.WORLDS = old
+            fastplay.ENABLED, worlds.REDEAL = old
 
 
 class EnginePIMC(_Switched):
     fast_cards = False
-    fast_worlds = False
 
 
 class ModelPIMC(_Switched):
-    fast_worlds = False
+    pass
 
 
 register_bot("pimc-engine", EnginePIMC)

@@ -262,14 +262,44 @@ def _chi2_limit(dof: int, z: float = 3.09) -> float:
     return dof * (1 - 2 / (9 * dof) + z * (2 / (9 * dof)) ** 0.5) ** 3
 
 
+def consistent_deals(game, view, spec, base, held, unknown):
+    """Every way to deal the unknown cards to the other seats (``held``: the number each holds;
+    the stock takes the rest, in the base's order), and those the replay accepts."""
+    from itertools import combinations
+
+    from stich.engine.worlds import _replay
+
+    deck = game.deck
+    others = list(held)
+    kept = []
+    enumerated = 0
+    stack = [(0, frozenset(unknown), {})]
+    while stack:
+        i, left, hands = stack.pop()
+        if i < len(others):
+            s = others[i]
+            for combo in combinations(sorted(left), len(held[s])):
+                stack.append((i + 1, left - set(combo), {**hands, s: combo}))
+            continue
+        enumerated += 1
+        world = base.clone()
+        new = list(base.hands)
+        for s, cards in hands.items():
+            new[s] = (base.hands[s] & ~deck.mask(held[s])) | deck.mask(cards)
+        world.hands = new
+        rest = iter(sorted(left))
+        world.stock = [deck.parse(next(rest)) if deck.code(c) in unknown else c for c in base.stock]
+        if _replay(game, view, spec, deal_layout(game, view, spec, world), random.Random(1)) is not None:
+            kept.append({s: tuple(sorted(c)) for s, c in hands.items()})
+    return kept, enumerated
+
+
 @pytest.mark.parametrize("name", REDEAL_GAMES)
 def test_redeal_draws_the_consistent_deals_uniformly(name):
     """On small cases (few unknown cards in the other hands) every way to deal the unknown cards
     is enumerated and kept iff the replay accepts it: the re-deal must draw the kept deals
     uniformly (chi-square per seat on the cards it holds, p = 0.001)."""
-    from itertools import combinations
-
-    from stich.engine.worlds import _replay, redeal_worlds
+    from stich.engine.worlds import redeal_worlds
 
     tested = constrained = 0
     rng = random.Random(5)
@@ -282,30 +312,8 @@ def test_redeal_draws_the_consistent_deals_uniformly(name):
         held = {s: sorted(set(deck.codes_of(base.hands[s])) & unknown) for s in others}
         if not 1 <= sum(len(h) for h in held.values()) <= 3 or len(unknown) > 24:
             continue
-        # enumerate the hands of the other seats (the stock takes the rest, in the base's order)
-        pool = sorted(unknown)
-        kept = []
-        enumerated = [0]
-
-        def assign(i, left, hands):
-            if i == len(others):
-                enumerated[0] += 1
-                world = base.clone()
-                new = list(base.hands)
-                for s, cards in hands.items():
-                    new[s] = (base.hands[s] & ~deck.mask(held[s])) | deck.mask(cards)
-                world.hands = new
-                rest = iter(sorted(left))
-                world.stock = [deck.parse(next(rest)) if deck.code(c) in unknown else c for c in base.stock]
-                if _replay(game, view, spec, deal_layout(game, view, spec, world), random.Random(1)) is not None:
-                    kept.append({s: tuple(sorted(c)) for s, c in hands.items()})
-                return
-            s = others[i]
-            for combo in combinations(sorted(left), len(held[s])):
-                assign(i + 1, left - set(combo), {**hands, s: combo})
-
-        assign(0, set(pool), {})
-        constrained += len(kept) < enumerated[0]
+        kept, enumerated = consistent_deals(game, view, spec, base, held, unknown)
+        constrained += len(kept) < enumerated
         n = 3000
         draws = redeal_worlds(game, view, spec, base, rng, n, max_tries=100 * n)
         assert len(draws) == n

@@ -109,6 +109,9 @@ def plays_by_seat(view: dict, start: int, n: int) -> list[list[str]]:
 
 _GAMES: dict = {}
 
+#: switch for measurements: False draws every world by replay (as before the re-deal)
+REDEAL = True
+
 
 def _cached_game(view: dict):
     key = (view["game"], view["variant"], tuple(sorted(view["options"].items())))
@@ -179,7 +182,7 @@ def sample_worlds(view: dict, rng: random.Random, count: int, max_tries: int = 2
             world = None
         if world is not None:
             out.append(world)
-            if model is None and spec.redeal is not None and len(out) < count:
+            if model is None and spec.redeal is not None and len(out) < count and REDEAL:
                 # One world by replay is enough: the others re-deal its unknown cards.
                 out += redeal_worlds(game, view, spec, world, rng, count - len(out), deadline=deadline)
     return out
