@@ -63,8 +63,9 @@ class WorldSpec:
     #: False before the deal point (e.g. at the cut): the world is a fresh random deal
     explicit: bool = True
     #: optional, the game's re-deal rule for this view: ``redeal(world) -> check`` where
-    #: ``check(hands) -> bool`` says whether hands (masks, per seat) with the unknown cards dealt
-    #: anew keep every visible action legal, or None where a re-deal would not be exact
+    #: ``check(hands, rng)`` says whether hands (masks, per seat) with the unknown cards dealt
+    #: anew keep every visible action legal (false: no; a callable: yes, and it finishes the
+    #: world, e.g. with hidden choices drawn anew), or None where a re-deal would not be exact
     #: (see :func:`redeal_worlds`)
     redeal: object = None
 
@@ -235,7 +236,8 @@ def redeal_worlds(game, view: dict, spec: WorldSpec, base, rng: random.Random, c
             for c in pool[pos:pos + k]:
                 new[s] |= 1 << c
             pos += k
-        if not check(new):
+        ok = check(new, rng)
+        if not ok:
             continue
         world = base.clone()
         world.hands = new
@@ -250,6 +252,8 @@ def redeal_worlds(game, view: dict, spec: WorldSpec, base, rng: random.Random, c
         if rename:
             world.events = [(aud, ev) if aud is None or aud & bit else (aud, _renamed(ev, rename))
                             for aud, ev in base.events]
+        if callable(ok):
+            ok(world)
         world._folds = {}
         out.append(world)
     return out

@@ -93,7 +93,7 @@ def redeal_check(game, view: dict, world):
         return None
     table = world.table
     if table is None:
-        return lambda hands: True
+        return lambda hands, rng: True
     me = view["seat"]
     parse = game.deck.parse
     plays = []
@@ -104,7 +104,7 @@ def redeal_check(game, view: dict, world):
         if seat != me and before:
             plays.append((seat, tno, [parse(x) for x in before], c, later[seat]))
 
-    def check(hands) -> bool:
+    def check(hands, rng) -> bool:
         for seat, tno, before, c, since in plays:
             if not table.legal(hands[seat] | since, before, tno, opts) >> c & 1:
                 return False
