@@ -357,3 +357,30 @@ def test_redeal_draws_the_consistent_deals_uniformly(name):
         if tested >= 6 and constrained >= 2:
             break
     assert tested >= 3
+
+
+@pytest.mark.parametrize("name", REDEAL_GAMES)
+def test_redealt_worlds_play_on_like_dealt_ones(name):
+    """A re-dealt world is a whole game, not just a view: random actions of every kind (raises,
+    exchanges, folds...) play it to the end of the hand, and at every step each card is in at most
+    one hand or the stock (a stale deal record would give a card twice after an exchange)."""
+    from stich.engine.worlds import redeal_worlds
+
+    played = 0
+    for state, _seat, view, spec, base in redeal_positions(name, 13, 40):
+        rng = random.Random(played)
+        for world in redeal_worlds(state.game, view, spec, base, rng, 3):
+            hand = world.hand_number
+            while not world.is_terminal() and world.hand_number == hand:
+                legal = world.legal_actions()
+                assert legal, f"{state.game.variant}: nobody can act in a re-dealt world"
+                world.apply(rng.choice(legal))
+                seen = 0
+                for h in world.hands:
+                    assert not seen & h
+                    seen |= h
+                for c in world.stock or []:
+                    assert not seen >> c & 1
+                    seen |= 1 << c
+            played += 1
+    assert played >= 60

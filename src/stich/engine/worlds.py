@@ -64,9 +64,10 @@ class WorldSpec:
     explicit: bool = True
     #: optional, the game's re-deal rule for this view: ``redeal(world) -> check`` where
     #: ``check(hands, rng)`` says whether hands (masks, per seat) with the unknown cards dealt
-    #: anew keep every visible action legal (false: no; a callable: yes, and it finishes the
-    #: world, e.g. with hidden choices drawn anew), or None where a re-deal would not be exact
-    #: (see :func:`redeal_worlds`)
+    #: anew keep every visible action legal (false: no; a callable ``finish(world, moved)``: yes,
+    #: and it brings the game's own fields in line - ``moved`` maps each unknown card to the one
+    #: that took its place - or draws hidden choices anew), or None where a re-deal would not be
+    #: exact (see :func:`redeal_worlds`)
     redeal: object = None
 
     def hand_slots(self, seat: int) -> list[int]:
@@ -253,7 +254,7 @@ def redeal_worlds(game, view: dict, spec: WorldSpec, base, rng: random.Random, c
             world.events = [(aud, ev) if aud is None or aud & bit else (aud, _renamed(ev, rename))
                             for aud, ev in base.events]
         if callable(ok):
-            ok(world)
+            ok(world, dict(zip(old, pool, strict=True)))
         world._folds = {}
         out.append(world)
     return out

@@ -202,7 +202,7 @@ def redeal_check(game, view: dict, world):
     # B1.7, R20: no Maschine was announced, so no one was dealt all three Kritische
     maschine = game.kritische_mask if game.bavarian and game.options.get("maschine") == "on" else 0
     if not plays and not maschine and not blind:
-        return lambda hands, rng: True
+        return lambda hands, rng: _finish
     probe = _Then()
     probe.game, probe.rk, probe.forehand, probe.dealer = game, world.rk, world.forehand, world.dealer
     playable = PlayMixin._playable
@@ -248,9 +248,24 @@ def redeal_check(game, view: dict, world):
             if not playable(probe, seat) >> c & 1:
                 return None
         if shown is None:
-            return True
-        return lambda w: _set_ansage(w, me, rk, shown)
+            return _finish
+
+        def finish(w, moved):
+            _finish(w, moved)
+            _set_ansage(w, me, rk, shown)
+        return finish
     return check
+
+
+def _finish(world, moved: dict) -> None:
+    """The deal record (``dealt``: each seat's cards in dealt order, or the pack and the places)
+    names the new cards: an Euregio exchange in the world gives back the cards really held."""
+    dealt = world.dealt
+    if isinstance(dealt, tuple):
+        order, pack = dealt
+        world.dealt = (order, [moved.get(c, c) for c in pack])
+    elif isinstance(dealt, dict):
+        world.dealt = {s: [moved.get(c, c) for c in cards] for s, cards in dealt.items()}
 
 
 def _set_ansage(world, me: int, rk, shown: dict) -> None:
