@@ -20,7 +20,8 @@ from stich.bots.search.common import hand_over, score_vector
 from stich.engine import game_class
 from stich.testing import configurations
 
-GAMES = [g for g in ("watten", "battn") if g in stich.games()]
+GAMES = [g for g in ("watten", "battn", "biscambiggia") if g in stich.games()]
+TWO_SIDED = [g for g in GAMES if game_class(g).two_sided]
 
 
 def positions(name, seed, count):
@@ -67,7 +68,10 @@ def test_fast_path_plays_like_the_engine(name):
             cards = engine_cards(s)
             assert fastplay._bits(k.legal()) == cards
             assert k.turn == s.current_player
-            assert list(k.tricks) == list(s.tricks)
+            if hasattr(s, "tricks"):
+                assert list(k.tricks) == list(s.tricks)
+            else:
+                assert k.taken == list(s.taken)
             card = rng.choice(cards)
             before = len(s.events)
             s.apply(s.game.parse_action(f"play {s.game.deck.code(card)}")[1])
@@ -77,7 +81,7 @@ def test_fast_path_plays_like_the_engine(name):
                 tricks_seen += 1
                 if side < 0:
                     assert k.turn == won[0]["winner"]
-                else:
+                elif state.game.two_sided:
                     assert k.side_of(won[0]["winner"]) == side
             if side >= 0:
                 assert hand_over(s, hand)
@@ -94,11 +98,11 @@ def test_fast_playout_leaves_the_state_alone(name):
     state, rng = positions(name, 3, 1)[0]
     before = state.view(state.current_player)
     scores = fastplay.rollout_scores(state, rng)
-    assert scores is not None and sum(scores) > sum(state.scores)
+    assert scores is not None and scores != list(state.scores)
     assert state.view(state.current_player) == before
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", TWO_SIDED)
 def test_fast_solve_equals_the_engine_solver(name):
     compared = 0
     for state, _rng in positions(name, 29, 400):
