@@ -4,6 +4,10 @@
     python3 benchmarks/bot_speed.py --bots pimc,pimc-classic -n 60 watten:euregio battn
     python3 benchmarks/bot_speed.py --before -n 30 watten:euregio     # and with the fast paths off
 
+Instruction counts (the machine's load does not change them): run the same positions under
+``valgrind --tool=callgrind`` with ``--no-parts --bots pimc``, with ``--no-parts --before-only``
+and, for the fixed cost (start, positions), with ``--no-parts --bots heuristic``.
+
 The positions are the decisions with two or more legal actions met in heuristic self-play
 (matches from ``--seed``, the first ``-n`` decisions of each game after skipping the cut), the
 same for every bot; each bot answers each of them once from the seat's view.  Printed per game:
@@ -140,6 +144,8 @@ def main(argv=None):
     ap.add_argument("--budget", default=None, help="budget per decision (default: the bot's own)")
     ap.add_argument("--before", action="store_true",
                     help="also measure with the fast paths off and pimc's old opponent model")
+    ap.add_argument("--before-only", action="store_true",
+                    help="pimc with the fast paths off only (for instruction counts under callgrind)")
     ap.add_argument("--no-parts", action="store_true", help="decisions/s only (no worlds/s, playouts/s)")
     ap.add_argument("which", nargs="*", default=["watten:euregio", "watten:bavarian_4", "battn", "biscambiggia",
                                                    "barbu"])
@@ -161,6 +167,8 @@ def main(argv=None):
         runs = [(kind, False) for kind in a.bots.split(",")]
         if a.before and "pimc" in a.bots.split(","):
             runs.append(("pimc", True))
+        if a.before_only:
+            runs = [("pimc", True)]
         for kind, before in runs:
             times = decisions(kind, pos, a.budget, before)
             total = sum(times)

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from stich.engine.errors import StichError
 
 __all__ = ["WorldSpec", "WorldError", "sample_world", "sample_worlds", "world_spec", "supports_worlds",
-           "plays_by_seat", "redeal_worlds", "past_plays"]
+           "plays_by_seat", "redeal_worlds", "past_plays", "cached_game"]
 
 
 class WorldError(StichError):
@@ -115,7 +115,9 @@ _GAMES: dict = {}
 REDEAL = True
 
 
-def _cached_game(view: dict):
+def cached_game(view: dict):
+    """The game of a view, built once per (game, variant, options): building one costs more than
+    a search bot's decision in some games (Biscambiggia's strength tables)."""
     key = (view["game"], view["variant"], tuple(sorted(view["options"].items())))
     hit = _GAMES.get(key)
     if hit is None:
@@ -149,7 +151,7 @@ def sample_worlds(view: dict, rng: random.Random, count: int, max_tries: int = 2
     if view.get("seat") is None:
         raise WorldError("a world is sampled for a seat: the spectator's view is not enough")
     if game is None:
-        game = _cached_game(view)
+        game = cached_game(view)
     if spec is None:
         spec = game.world_spec(view)
     deck = game.deck
