@@ -75,6 +75,17 @@ def solve(state, seat: int, hand: int, start: list[float], alpha: float, beta: f
     return best
 
 
+def playout_scores(state, hand: int, rng) -> list:
+    """The match scores after one playout of the rest of ``state``'s hand (``state`` is not
+    changed): on the fast card-play path (``fastplay``) where it applies, else through the engine."""
+    k = None if hand_over(state, hand) else fastplay.kernel(state)
+    if k is not None:
+        return fastplay.playout(k, rng)
+    s = state.clone()
+    rollout(s, hand, rng)
+    return score_vector(s)
+
+
 def cards_left(state) -> int:
     hands = state.hands
     if not hands:
