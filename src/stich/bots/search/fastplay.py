@@ -510,11 +510,12 @@ def kernel(state):
 def playout(k: Kernel, rng) -> list:
     """Play the hand out on ``k`` (in place) with the rollout policy; the match scores after it."""
     while True:
-        cards = _bits(k.legal())
-        if len(cards) > 1:
+        m = k.legal()
+        if m & (m - 1):
+            cards = _bits(m)
             c = k.policy(cards, rng) if rng.random() < GREEDY else cards[rng.randrange(len(cards))]
-        else:
-            c = cards[0]
+        else:   # one card: no list, no draw
+            c = m.bit_length() - 1
         side = k.play(c)
         if side >= 0:
             return k.end_scores(side)
