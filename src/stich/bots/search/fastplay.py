@@ -371,7 +371,7 @@ class BarbuKernel(Kernel):
     penalty cards are all out)."""
 
     __slots__ = ("probe", "rule", "tmask", "played", "taken", "won", "winners", "early", "trump_mask", "trump",
-                 "contract", "business", "scores", "led")
+                 "contract", "business", "scores", "led", "simple", "suit_mask", "p")
 
     @classmethod
     def of(cls, state):
@@ -396,6 +396,13 @@ class BarbuKernel(Kernel):
             k.trick.append((m & state.dealt[s]).bit_length() - 1)
         k.tricks, k.trick_no = [], len(state.winners)
         k.rule = BarbuState._trick_rule
+        from stich.rulesets.barbu import rules as R
+        from stich.rulesets.barbu import state as S
+
+        k.suit_mask, k.p = R.SUIT_MASK, S
+        # Following in NO_TRICKS, NO_QUEENS, NO_KING... and BARBU without forced_barbu, the rule is
+        # just "follow suit if you can" (_trick_rule); the others ask _trick_rule itself.
+        k.simple = k.contract != R.TRUMPS and not (k.contract == R.BARBU and k.game.forced_barbu)
         k.probe = _BarbuThen()
         k.probe.game, k.probe.contract, k.probe.trump, k.probe.trump_mask = k.game, k.contract, k.trump, k.trump_mask
         return k
@@ -403,7 +410,7 @@ class BarbuKernel(Kernel):
     def copy(self):
         k = object.__new__(BarbuKernel)
         for f in ("game", "n", "turn", "contract", "trump", "trump_mask", "early", "tmask", "played", "led",
-                  "business", "scores", "tricks", "trick_no", "rule", "probe"):
+                  "business", "scores", "tricks", "trick_no", "rule", "probe", "simple", "suit_mask", "p"):
             setattr(k, f, getattr(self, f))
         k.hands = self.hands.copy()
         k.taken, k.won, k.winners = self.taken.copy(), self.won.copy(), self.winners.copy()
@@ -411,17 +418,18 @@ class BarbuKernel(Kernel):
         return k
 
     def legal(self) -> int:
+        h = self.hands[self.turn]
+        if self.trick and self.simple:
+            return h & self.suit_mask[self.led] or h
         p = self.probe
         p.tn, p.played, p.led, p.tmask = len(self.trick), self.played, self.led, self.tmask
-        return self.rule(p, self.hands[self.turn])[0]
+        return self.rule(p, h)[0]
 
     def side_of(self, seat: int) -> int:   # pragma: no cover - four seats, no sides
         return seat
 
     def play(self, card: int) -> int:
         """``BarbuState._apply`` / ``_end_trick`` on masks: 0 when the deal is over, else -1."""
-        from stich.rulesets.barbu.rules import SUIT_MASK
-
         seat = self.turn
         self.hands[seat] ^= 1 << card
         if not self.trick:
@@ -434,7 +442,7 @@ class BarbuKernel(Kernel):
             self.turn = (seat + 1) & 3
             return -1
         m = self.tmask
-        top = ((m & self.trump_mask) or (m & SUIT_MASK[self.led])).bit_length() - 1
+        top = ((m & self.trump_mask) or (m & self.suit_mask[self.led])).bit_length() - 1
         w = self.seats[self.trick.index(top)]
         self.taken[w] |= m
         self.won[w] += 1
@@ -455,8 +463,7 @@ class BarbuKernel(Kernel):
 
     def policy(self, cards: list[int], rng) -> int:
         """``BarbuState.playout_card`` on masks."""
-        from stich.rulesets.barbu import state as S
-
+        S = self.p
         contract = self.contract
         if not self.trick:   # leading
             if contract == S._P_TRUMPS:
