@@ -236,14 +236,15 @@ def hidden_choices(world) -> list[str]:
 
 
 def redeal_positions(name, seed, count):
-    """Positions (state, seat, view, spec, base world) where a re-deal applies."""
+    """Up to ``count`` positions (state, seat, view, spec, base world) where a re-deal applies,
+    drawn lazily."""
     from stich.testing import configurations
 
     rng = random.Random(seed)
-    out = []
+    found = 0
     for variant, options in configurations(game_class(name), rng, 4 * count):
-        if len(out) >= count:
-            break
+        if found >= count:
+            return
         game = stich.game(name, variant=variant, **options)
         state, seat = random_position(game, rng.randrange(10**6), 300)
         if state.is_terminal():
@@ -254,8 +255,8 @@ def redeal_positions(name, seed, count):
             continue
         base = sample_world(view, random.Random(seed), max_tries=4000)
         if spec.redeal(base) is not None:
-            out.append((state, seat, view, spec, base))
-    return out
+            found += 1
+            yield state, seat, view, spec, base
 
 
 @pytest.mark.parametrize("name", REDEAL_GAMES)
@@ -354,9 +355,9 @@ def test_redeal_draws_the_consistent_deals_uniformly(name):
             chi2 = sum((seen.get(k, 0) - n * v / len(kept)) ** 2 / (n * v / len(kept)) for k, v in expect.items())
             assert chi2 < _chi2_limit(len(expect) - 1), f"{game.variant}: seat {s} chi2 {chi2:.1f}"
         tested += 1
-        if tested >= 6 and constrained >= 2:
+        if tested >= 14 or tested >= 4 and constrained >= 2:
             break
-    assert tested >= 3
+    assert tested >= 3 and constrained >= 1
 
 
 @pytest.mark.parametrize("name", REDEAL_GAMES)
