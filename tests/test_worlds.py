@@ -195,3 +195,193 @@ def test_opponent_model_filters_worlds():
     assert sample_worlds(view, random.Random(1), 3, max_tries=50, model=never) == []
     assert calls and all(who != seat and not text.startswith("play") for who, text in calls)
     assert len(sample_worlds(view, random.Random(1), 3, model=lambda *a: 1.0)) == 3
+
+
+# --- worlds drawn from constraints (engine.worlds.redeal_worlds) -----------------------------------
+REDEAL_GAMES = [g for g in ("watten", "battn") if g in GAMES]
+
+
+def deal_layout(game, view, spec, world):
+    """The deal-point layout (``_replay``'s input) that gives ``world``: each seat's hand now plus
+    the cards it played since the deal point, then the stock."""
+    from stich.engine.worlds import plays_by_seat
+
+    plays = plays_by_seat(view, spec.compare_from, game.num_players)
+    layout = []
+    for s in range(game.num_players):
+        layout += game.deck.codes_of(world.hands[s]) + plays[s]
+    layout += [game.deck.code(c) for c in world.stock]
+    return layout
+
+
+class Steered(random.Random):
+    """An rng for ``_replay`` whose shuffles put the given actions first: the replay then draws
+    the hidden actions (a blind Ansage card) that a re-dealt world drew."""
+
+    def __init__(self, first, seed=1):
+        super().__init__(seed)
+        self.first = set(first)
+
+    def shuffle(self, x):
+        super().shuffle(x)
+        x.sort(key=lambda a: str(a) not in self.first)
+
+
+def hidden_choices(world) -> list[str]:
+    """The blind Ansage cards of a Watten world (the hidden ``show`` actions), as action texts."""
+    if getattr(world, "shown_schlag", None) is None:
+        return []
+    d = world.game.deck
+    return [f"show {d.code(c)}" for c in (world.shown_schlag, world.shown_trump) if c is not None]
+
+
+def redeal_positions(name, seed, count):
+    """Up to ``count`` positions (state, seat, view, spec, base world) where a re-deal applies,
+    drawn lazily."""
+    from stich.testing import configurations
+
+    rng = random.Random(seed)
+    found = 0
+    for variant, options in configurations(game_class(name), rng, 4 * count):
+        if found >= count:
+            return
+        game = stich.game(name, variant=variant, **options)
+        state, seat = random_position(game, rng.randrange(10**6), 300)
+        if state.is_terminal():
+            continue
+        view = state.view(seat)
+        spec = game.world_spec(view)
+        if spec.redeal is None:
+            continue
+        base = sample_world(view, random.Random(seed), max_tries=4000)
+        if spec.redeal(base) is not None:
+            found += 1
+            yield state, seat, view, spec, base
+
+
+@pytest.mark.parametrize("name", REDEAL_GAMES)
+def test_redealt_worlds_are_worlds_the_replay_accepts(name):
+    """Every re-dealt world shows the seat the identical view, and its deal, replayed by the
+    general sampler's check (every visible action legal, the same events), is accepted."""
+    from stich.engine.worlds import _replay, redeal_worlds
+
+    checked = 0
+    for state, seat, view, spec, base in redeal_positions(name, 41, 40):
+        game = state.game
+        for world in redeal_worlds(game, view, spec, base, random.Random(checked), 5):
+            assert_consistent(state, seat, world)
+            layout = deal_layout(game, view, spec, world)
+            assert len(layout) == len(game.deck)
+            replayed = _replay(game, view, spec, layout, Steered(hidden_choices(world)))
+            assert replayed is not None, f"{game.variant}: a re-dealt world the replay rejects"
+            assert [h for s, h in enumerate(replayed.hands)] == list(world.hands)
+            checked += 1
+    assert checked >= 100
+
+
+def _chi2_limit(dof: int, z: float = 3.09) -> float:
+    """The chi-square quantile at 1 - 0.001 (Wilson-Hilferty)."""
+    return dof * (1 - 2 / (9 * dof) + z * (2 / (9 * dof)) ** 0.5) ** 3
+
+
+def consistent_deals(game, view, spec, base, held, unknown):
+    """Every way to deal the unknown cards to the other seats (``held``: the number each holds;
+    the stock takes the rest, in the base's order), and those the replay accepts."""
+    from itertools import combinations
+
+    from stich.engine.worlds import _replay
+
+    deck = game.deck
+    others = list(held)
+    kept = []
+    enumerated = 0
+    stack = [(0, frozenset(unknown), {})]
+    while stack:
+        i, left, hands = stack.pop()
+        if i < len(others):
+            s = others[i]
+            for combo in combinations(sorted(left), len(held[s])):
+                stack.append((i + 1, left - set(combo), {**hands, s: combo}))
+            continue
+        enumerated += 1
+        world = base.clone()
+        new = list(base.hands)
+        for s, cards in hands.items():
+            new[s] = (base.hands[s] & ~deck.mask(held[s])) | deck.mask(cards)
+        world.hands = new
+        rest = iter(sorted(left))
+        world.stock = [deck.parse(next(rest)) if deck.code(c) in unknown else c for c in base.stock]
+        if _replay(game, view, spec, deal_layout(game, view, spec, world), Steered(hidden_choices(world))) is not None:
+            kept.append({s: tuple(sorted(c)) for s, c in hands.items()})
+    return kept, enumerated
+
+
+@pytest.mark.parametrize("name", REDEAL_GAMES)
+def test_redeal_draws_the_consistent_deals_uniformly(name):
+    """On small cases (few unknown cards in the other hands) every way to deal the unknown cards
+    is enumerated and kept iff the replay accepts it: the re-deal must draw the kept deals
+    uniformly (chi-square per seat on the cards it holds, p = 0.001)."""
+    from stich.engine.worlds import redeal_worlds
+
+    tested = constrained = 0
+    rng = random.Random(5)
+    for state, seat, view, spec, base in redeal_positions(name, 7, 400):
+        if any(t is None for _s, t, _k in view["actions"]):
+            continue   # a blind Ansage: the deal and the hidden cards shown are drawn together
+        game = state.game
+        deck = game.deck
+        known = {c for _s, cards in spec.groups for c in cards}
+        unknown = {deck.code(c) for c in range(len(deck))} - known
+        others = [s for s in range(game.num_players) if s != seat]
+        held = {s: sorted(set(deck.codes_of(base.hands[s])) & unknown) for s in others}
+        if not 1 <= sum(len(h) for h in held.values()) <= 3 or len(unknown) > 24:
+            continue
+        kept, enumerated = consistent_deals(game, view, spec, base, held, unknown)
+        constrained += len(kept) < enumerated
+        n = 3000
+        draws = redeal_worlds(game, view, spec, base, rng, n, max_tries=100 * n)
+        assert len(draws) == n
+        for s in others:
+            expect: dict = {}
+            for k in kept:
+                expect[k[s]] = expect.get(k[s], 0) + 1
+            seen: dict = {}
+            for w in draws:
+                cards = tuple(sorted(set(deck.codes_of(w.hands[s])) & unknown))
+                assert cards in expect, "a re-deal the replay rejects"
+                seen[cards] = seen.get(cards, 0) + 1
+            if len(expect) < 2:
+                continue
+            chi2 = sum((seen.get(k, 0) - n * v / len(kept)) ** 2 / (n * v / len(kept)) for k, v in expect.items())
+            assert chi2 < _chi2_limit(len(expect) - 1), f"{game.variant}: seat {s} chi2 {chi2:.1f}"
+        tested += 1
+        if tested >= 14 or tested >= 4 and constrained >= 2:
+            break
+    assert tested >= 3 and constrained >= 1
+
+
+@pytest.mark.parametrize("name", REDEAL_GAMES)
+def test_redealt_worlds_play_on_like_dealt_ones(name):
+    """A re-dealt world is a whole game, not just a view: random actions of every kind (raises,
+    exchanges, folds...) play it to the end of the hand, and at every step each card is in at most
+    one hand or the stock (a stale deal record would give a card twice after an exchange)."""
+    from stich.engine.worlds import redeal_worlds
+
+    played = 0
+    for state, _seat, view, spec, base in redeal_positions(name, 13, 40):
+        rng = random.Random(played)
+        for world in redeal_worlds(state.game, view, spec, base, rng, 3):
+            hand = world.hand_number
+            while not world.is_terminal() and world.hand_number == hand:
+                legal = world.legal_actions()
+                assert legal, f"{state.game.variant}: nobody can act in a re-dealt world"
+                world.apply(rng.choice(legal))
+                seen = 0
+                for h in world.hands:
+                    assert not seen & h
+                    seen |= h
+                for c in world.stock or []:
+                    assert not seen >> c & 1
+                    seen |= 1 << c
+            played += 1
+    assert played >= 60

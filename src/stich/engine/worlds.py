@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from stich.engine.errors import StichError
 
 __all__ = ["WorldSpec", "WorldError", "sample_world", "sample_worlds", "world_spec", "supports_worlds",
-           "plays_by_seat"]
+           "plays_by_seat", "redeal_worlds", "past_plays", "cached_game"]
 
 
 class WorldError(StichError):
@@ -62,6 +62,13 @@ class WorldSpec:
     fixup: dict = field(default_factory=dict)
     #: False before the deal point (e.g. at the cut): the world is a fresh random deal
     explicit: bool = True
+    #: optional, the game's re-deal rule for this view: ``redeal(world) -> check`` where
+    #: ``check(hands, rng)`` says whether hands (masks, per seat) with the unknown cards dealt
+    #: anew keep every visible action legal (false: no; a callable ``finish(world, moved)``: yes,
+    #: and it brings the game's own fields in line - ``moved`` maps each unknown card to the one
+    #: that took its place - or draws hidden choices anew), or None where a re-deal would not be
+    #: exact (see :func:`redeal_worlds`)
+    redeal: object = None
 
     def hand_slots(self, seat: int) -> list[int]:
         start = sum(self.hand_sizes[:seat])
@@ -104,8 +111,13 @@ def plays_by_seat(view: dict, start: int, n: int) -> list[list[str]]:
 
 _GAMES: dict = {}
 
+#: switch for measurements: False draws every world by replay (as before the re-deal)
+REDEAL = True
 
-def _cached_game(view: dict):
+
+def cached_game(view: dict):
+    """The game of a view, built once per (game, variant, options): building one costs more than
+    a search bot's decision in some games (Biscambiggia's strength tables)."""
     key = (view["game"], view["variant"], tuple(sorted(view["options"].items())))
     hit = _GAMES.get(key)
     if hit is None:
@@ -139,7 +151,7 @@ def sample_worlds(view: dict, rng: random.Random, count: int, max_tries: int = 2
     if view.get("seat") is None:
         raise WorldError("a world is sampled for a seat: the spectator's view is not enough")
     if game is None:
-        game = _cached_game(view)
+        game = cached_game(view)
     if spec is None:
         spec = game.world_spec(view)
     deck = game.deck
@@ -174,6 +186,114 @@ def sample_worlds(view: dict, rng: random.Random, count: int, max_tries: int = 2
             world = None
         if world is not None:
             out.append(world)
+            if model is None and spec.redeal is not None and len(out) < count and REDEAL:
+                # One world by replay is enough: the others re-deal its unknown cards.
+                out += redeal_worlds(game, view, spec, world, rng, count - len(out), deadline=deadline)
+    return out
+
+
+def redeal_worlds(game, view: dict, spec: WorldSpec, base, rng: random.Random, count: int,
+                  max_tries: int | None = None, deadline=None) -> list:
+    """Up to ``count`` worlds drawn from constraints instead of by replay: the cards the seat does
+    not know (in no group of ``spec``) are dealt anew, uniformly, into the places they hold in
+    ``base`` (a consistent world at the same decision, e.g. drawn by replay) - the same number in
+    each other seat's hand, the same stock positions - and a deal is kept iff the game's check
+    (``spec.redeal(base)``) says every visible action stays legal with the new hands.  Nothing is
+    replayed: the world is ``base`` with the new hands and stock, and the events only the other
+    seats saw (their deals) say the new cards.  Uniform over the consistent deals (rejection),
+    so the same distribution as the replay sampler without a model; an empty list where the game
+    has no exact re-deal for this view."""
+    import time
+
+    check = spec.redeal(base) if spec.redeal is not None else None
+    if check is None:
+        return []
+    deck = game.deck
+    seat = view["seat"]
+    bit = 1 << seat
+    known = 0
+    for _slots, cards in spec.groups:
+        for c in cards:
+            known |= 1 << deck.parse(c)
+    unknown = ((1 << len(deck)) - 1) & ~known
+    hands = list(base.hands)
+    counts = [0 if s == seat else (h & unknown).bit_count() for s, h in enumerate(hands)]
+    fixed = [h if s == seat else h & ~unknown for s, h in enumerate(hands)]
+    stock = list(base.stock or [])
+    stock_at = [i for i, c in enumerate(stock) if unknown >> c & 1]
+    pool = [c for s, h in enumerate(hands) if s != seat for c in _bits(h & unknown)]
+    pool += [stock[i] for i in stock_at]
+    old = list(pool)
+    codes = deck.codes
+    out = []
+    tries = 0
+    max_tries = max_tries if max_tries is not None else 200 * count
+    while len(out) < count and tries < max_tries:
+        if deadline is not None and out and time.perf_counter() > deadline:
+            break
+        tries += 1
+        rng.shuffle(pool)
+        new = list(fixed)
+        pos = 0
+        for s, k in enumerate(counts):
+            for c in pool[pos:pos + k]:
+                new[s] |= 1 << c
+            pos += k
+        ok = check(new, rng)
+        if not ok:
+            continue
+        world = base.clone()
+        world.hands = new
+        if stock_at:
+            st = list(stock)
+            for i, c in zip(stock_at, pool[pos:], strict=True):
+                st[i] = c
+            world.stock = st
+        # The other seats' private events (their deals) name the cards of the new deal: the card
+        # that took an old card's place in ``old`` (the same seat's hand or stock position).
+        rename = {codes[a]: codes[b] for a, b in zip(old, pool, strict=True) if a != b}
+        if rename:
+            world.events = [(aud, ev) if aud is None or aud & bit else (aud, _renamed(ev, rename))
+                            for aud, ev in base.events]
+        if callable(ok):
+            ok(world, dict(zip(old, pool, strict=True)))
+        world._folds = {}
+        out.append(world)
+    return out
+
+
+def _renamed(value, rename: dict):
+    if isinstance(value, str):
+        return rename.get(value, value)
+    if isinstance(value, list):
+        return [_renamed(v, rename) for v in value]
+    if isinstance(value, dict):
+        return {k: _renamed(v, rename) for k, v in value.items()}
+    return value
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def past_plays(view: dict, trick_no: int) -> list[tuple[int, int, list[str], str]]:
+    """The card plays of the current hand from the view, as ``(seat, trick number, cards before
+    it in its trick, card)``; ``trick_no`` is the number of the trick being played now (the
+    completed tricks of the hand are the view's last ones)."""
+    done = view.get("tricks") or []
+    done = done[len(done) - min(len(done), max(trick_no - 1, 0)):] if trick_no > 1 else []
+    out = []
+    first = trick_no - len(done)
+    for i, t in enumerate([*(t["cards"] for t in done), view.get("trick") or []]):
+        before: list[str] = []
+        for p in t:
+            out.append((p["seat"], first + i, list(before), p["card"]))
+            before.append(p["card"])
     return out
 
 

@@ -25,11 +25,10 @@ from stich.bots.search.common import (
     draw_worlds,
     fallback,
     hand_over,
-    rollout,
     score_vector,
     utilities,
 )
-from stich.bots.search.solver import MAX_WORLDS, SOLVE_NODES, cards_left, pimc_choose, solve
+from stich.bots.search.solver import MAX_WORLDS, SOLVE_NODES, cards_left, pimc_choose, playout_scores, solve
 
 
 def _side(state, seat):
@@ -134,10 +133,8 @@ def win_chance(worlds, seat: int, first: str | None, rng, rollouts: int, exact_c
             wins += 1.0 if v > 0 else (0.5 if v == 0 else 0.0)
         else:
             for _ in range(rollouts):
-                r = s.clone()
-                rollout(r, hand, rng)
                 total += 1
-                wins += utilities(game, start, score_vector(r))[seat] > 0
+                wins += utilities(game, start, playout_scores(s, hand, rng))[seat] > 0
         w = 1.0 if weights is None else weights[i]
         won += w * wins / total
         weight += w

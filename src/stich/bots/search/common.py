@@ -12,7 +12,7 @@ import random
 import time
 
 from stich.engine import OptionError, game_class
-from stich.engine.worlds import WorldError, sample_worlds, supports_worlds
+from stich.engine.worlds import WorldError, cached_game, sample_worlds, supports_worlds
 
 #: how often a playout takes the game's playout policy rather than a random card
 GREEDY = 0.8
@@ -79,10 +79,8 @@ def game_supported(name: str) -> bool:
 
 
 def can_search(view: dict) -> bool:
-    import stich
-
-    try:
-        return supports_worlds(stich.game(view["game"], variant=view["variant"], **view["options"]))
+    try:   # the cached game: building one per decision cost more than some decisions
+        return supports_worlds(cached_game(view))
     except Exception:  # noqa: BLE001
         return False
 

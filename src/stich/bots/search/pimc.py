@@ -43,6 +43,10 @@ class PIMCBot(ModelMixin, Bot):
     decisions = "evaluate"
 
     def __init__(self, seed=None, budget=None, decisions: str | None = None, **options):
+        # Speed (docs/search.md): the worlds are uniform among the consistent ones, most of them
+        # drawn from constraints (engine.worlds.redeal_worlds) instead of replaying the heuristic
+        # in each; opponent_model=True brings that filter back (at several times the cost).
+        options.setdefault("opponent_model", False)
         super().__init__(seed=seed, budget=budget, **options)
         if decisions is not None:
             if decisions not in ("evaluate", "heuristic"):

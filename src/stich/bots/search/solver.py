@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+from stich.bots.search import fastplay
 from stich.bots.search.common import (
     Clock,
     hand_over,
@@ -24,10 +25,14 @@ SOLVE_NODES = 50_000
 
 def solve(state, seat: int, hand: int, start: list[float], alpha: float, beta: float, budget: list[int]) -> float:
     """Alpha-beta value for ``seat``'s side of the rest of the hand (card plays only; any other
-    decision is taken by the rollout rules: accept, no raise)."""
+    decision is taken by the rollout rules: accept, no raise).  Where only cards remain, the fast
+    path (``fastplay``) solves on bit masks instead of engine states."""
     game = state.game
     if hand_over(state, hand):
         return utilities(game, start, score_vector(state))[seat]
+    k = fastplay.kernel(state)
+    if k is not None:
+        return fastplay.solve(k, seat, start, budget, alpha, beta)
     budget[0] -= 1
     if budget[0] < 0:   # out of nodes: estimate by one playout
         s = state.clone()
@@ -70,6 +75,17 @@ def solve(state, seat: int, hand: int, start: list[float], alpha: float, beta: f
     return best
 
 
+def playout_scores(state, hand: int, rng) -> list:
+    """The match scores after one playout of the rest of ``state``'s hand (``state`` is not
+    changed): on the fast card-play path (``fastplay``) where it applies, else through the engine."""
+    k = None if hand_over(state, hand) else fastplay.kernel(state)
+    if k is not None:
+        return fastplay.playout(k, rng)
+    s = state.clone()
+    rollout(s, hand, rng)
+    return score_vector(s)
+
+
 def cards_left(state) -> int:
     hands = state.hands
     if not hands:
@@ -93,7 +109,11 @@ def evaluate(world, seat: int, legal: list[str], rng, rollouts: int, exact_cards
             continue
         all_exact = False
         total = 0.0
+        k = None if hand_over(first, hand) else fastplay.kernel(first)
         for _ in range(rollouts):
+            if k is not None:   # the fast path: the same playout policy on bit masks
+                total += utilities(game, start, fastplay.playout(k.copy(), rng))[seat]
+                continue
             s = first.clone()
             rollout(s, hand, rng)
             total += utilities(game, start, score_vector(s))[seat]

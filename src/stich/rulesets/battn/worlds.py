@@ -11,7 +11,7 @@ the partner's hand (BT-7.5), the cards played, and the face-up bottom card of th
 
 from __future__ import annotations
 
-from stich.engine.worlds import WorldSpec, plays_by_seat
+from stich.engine.worlds import WorldSpec, past_plays, plays_by_seat
 
 PRE_DEAL = ("cut", "cut_done")
 
@@ -70,8 +70,43 @@ def world_spec(game, view: dict) -> WorldSpec:
             for card, s in zip(ev["revealed"], ev["to"], strict=True):
                 if s is not None:
                     add(spec.hand_slots(s), [card])
+    spec.redeal = lambda world: redeal_check(game, view, world)
     return spec
 
 
 def world_fixup(state, view: dict, spec: WorldSpec) -> None:
     state.hand_number = spec.fixup["hand_number"]
+
+
+def redeal_check(game, view: dict, world):
+    """``WorldSpec.redeal`` for Battn: the check that a re-deal keeps every visible card play
+    legal (the follow rule, by the turn's own ``ranking.Table.legal``, on the hand each player
+    held then: his hand now and the cards he played since), or None where a re-deal would not be
+    exact: after a Scheanara exchange (hands dealt from the stock), in manual mode, or after a
+    Schlòk that had to be held (option ``schlok_requires_holding``)."""
+    opts = world.opts
+    if opts["manual_mode"] or any(ev["type"] == "exchange" for ev in view["events"]):
+        return None
+    if opts["schlok_requires_holding"] and any((t or "").startswith("schlok") for _s, t, _k in view["actions"]):
+        return None
+    if any(t is None for _s, t, _k in view["actions"]):
+        return None
+    table = world.table
+    if table is None:
+        return lambda hands, rng: True
+    me = view["seat"]
+    parse = game.deck.parse
+    plays = []
+    later: dict[int, int] = {}
+    for seat, tno, before, card in reversed(past_plays(view, world.trick_no)):
+        c = parse(card)
+        later[seat] = later.get(seat, 0) | 1 << c
+        if seat != me and before:
+            plays.append((seat, tno, [parse(x) for x in before], c, later[seat]))
+
+    def check(hands, rng) -> bool:
+        for seat, tno, before, c, since in plays:
+            if not table.legal(hands[seat] | since, before, tno, opts) >> c & 1:
+                return False
+        return True
+    return check

@@ -1,0 +1,135 @@
+"""The fast card-play path (``stich.bots.search.fastplay``) against the general engine.
+
+A differential test: random positions of every variant of the games it covers, with random
+option combinations, are played to the end of the hand through both - the engine by
+``State.apply`` (passing Battn's raise polls, as the rollouts do), the kernel by its own ``play``
+- with the same random cards.  At every step both must offer the same legal cards and have the
+same player on turn and the same tricks won; each trick must go to the same seat; the hand must end
+at the same card with the same match scores.  The exact solve must give the engine solver's value.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import stich
+from stich.bots.search import fastplay, solver
+from stich.bots.search.common import hand_over, score_vector
+from stich.engine import game_class
+from stich.testing import configurations
+
+GAMES = [g for g in ("watten", "battn", "biscambiggia", "barbu") if g in stich.games()]
+TWO_SIDED = [g for g in GAMES if game_class(g).two_sided]
+
+
+def positions(name, seed, count):
+    """``count`` (state, rng) pairs where the fast path applies, from random matches of random
+    variants and options (random actions: raises, folds and exchanges included)."""
+    rng = random.Random(seed)
+    out = []
+    configs = configurations(game_class(name), rng, count)
+    i = 0
+    while len(out) < count:
+        variant, options = configs[i % len(configs)]
+        i += 1
+        game = stich.game(name, variant=variant, **options)
+        state = game.new_state(seed=rng.randrange(2**31))
+        for _ in range(rng.randrange(20, 300)):
+            if state.is_terminal():
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        if not state.is_terminal() and fastplay.kernel(state) is not None:
+            out.append((state, random.Random(rng.randrange(2**31))))
+    return out
+
+
+def engine_cards(state):
+    return sorted(a.value for a in state.legal_actions() if a.verb == state.game.card_verb)
+
+
+def engine_to_card(state, hand):
+    """Pass the raise polls (Battn) as the rollouts do, up to the next card decision."""
+    while not hand_over(state, hand) and not engine_cards(state):
+        calm = [a for a in state.legal_actions() if a.verb in state.game.calm_verbs]
+        state.apply(calm[0])
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_fast_path_plays_like_the_engine(name):
+    checked = tricks_seen = 0
+    for state, rng in positions(name, 17, 150):
+        k = fastplay.kernel(state)
+        hand = state.hand_number
+        s = state.clone()
+        engine_to_card(s, hand)
+        while True:
+            cards = engine_cards(s)
+            assert fastplay._bits(k.legal()) == cards
+            assert k.turn == s.current_player
+            if name in ("watten", "battn"):
+                assert list(k.tricks) == list(s.tricks)
+            else:
+                assert k.taken == list(s.taken)
+            card = rng.choice(cards)
+            before = len(s.events)
+            s.apply(s.game.parse_action(f"play {s.game.deck.code(card)}")[1])
+            side = k.play(card)
+            won = [ev for _a, ev in s.events[before:] if ev["type"] == "trick"]
+            if won:
+                tricks_seen += 1
+                if side < 0:
+                    assert k.turn == won[0]["winner"]
+                elif state.game.two_sided:
+                    assert k.side_of(won[0]["winner"]) == side
+            if side >= 0:
+                assert hand_over(s, hand)
+                assert k.end_scores(side) == list(s.scores)
+                break
+            assert not hand_over(s, hand)
+            engine_to_card(s, hand)
+        checked += 1
+    assert checked == 150 and tricks_seen > 300
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_fast_playout_leaves_the_state_alone(name):
+    state, rng = positions(name, 3, 1)[0]
+    before = state.view(state.current_player)
+    scores = fastplay.rollout_scores(state, rng)
+    assert scores is not None and scores != list(state.scores)
+    assert state.view(state.current_player) == before
+
+
+@pytest.mark.parametrize("name", TWO_SIDED)
+def test_fast_solve_equals_the_engine_solver(name):
+    compared = 0
+    for state, _rng in positions(name, 29, 400):
+        if solver.cards_left(state) > 10:
+            continue
+        seat = random.Random(compared).randrange(state.game.num_players)
+        start = score_vector(state)
+        fast = fastplay.solve(fastplay.kernel(state), seat, start, [10**7])
+        fastplay.ENABLED = False
+        try:
+            slow = solver.solve(state.clone(), seat, state.hand_number, start, -1e300, 1e300, [10**7])
+        finally:
+            fastplay.ENABLED = True
+        assert fast == slow
+        compared += 1
+    assert compared >= 20
+
+
+def test_fast_path_does_not_apply_where_it_should_not():
+    game = stich.game("watten", variant="euregio")
+    state = game.new_state(seed=1)
+    assert fastplay.kernel(state) is None      # the cut
+    assert fastplay.kernel(stich.game("barbu").new_state(seed=1)) is None   # the contract
+    some = positions("watten", 5, 3)
+    fastplay.ENABLED = False
+    try:
+        for st, _rng in some:
+            assert fastplay.kernel(st) is None
+    finally:
+        fastplay.ENABLED = True
