@@ -102,7 +102,28 @@ records = Table(
     Column("at", Float, nullable=False),
 )
 
+#: table ownership with several processes (``--redis``): the owner's node id and when its lease ends
+leases = Table(
+    "leases", metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("owner", String(64), nullable=False),
+    Column("expires", Float, nullable=False),
+)
+
 MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+class LeaseLost(RuntimeError):
+    """A guarded write found that this process no longer owns the table: nothing was committed."""
+
+
+class Guard:
+    """A statement that must change exactly one row, or the whole transaction is rolled back
+    (:class:`LeaseLost`): an owner's action commits only while it still holds the table's lease."""
+
+    def __init__(self, stmt, what: str):
+        self.stmt = stmt
+        self.what = what
 
 
 def database_url(db: str | None) -> str:
@@ -198,6 +219,10 @@ class Writer:
                 for stmt in stmts:
                     if isinstance(stmt, tuple):
                         rows.setdefault(stmt[0], []).append(stmt[1])
+                    elif isinstance(stmt, Guard):
+                        await flush()
+                        if (await conn.execute(stmt.stmt)).rowcount != 1:
+                            raise LeaseLost(stmt.what)
                     else:
                         await flush()  # keep the order of statements and rows
                         await conn.execute(stmt)
