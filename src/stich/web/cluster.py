@@ -325,7 +325,7 @@ class Cluster:
         """The statement every owner's commit carries: it renews the lease, and fails when it is gone."""
         L = store.leases
         return store.Guard(update(L).where(L.c.table_id == table_id, L.c.owner == self.node).values(
-            expires=time.time() + self.ttl), f"table {table_id}: this process no longer owns it")
+            expires=time.time() + self.ttl), f"table {table_id}: this process no longer owns it", table_id)
 
     def lease_row(self, table_id: str) -> tuple:
         return (store.leases, dict(table_id=table_id, owner=self.node, expires=time.time() + self.ttl))
@@ -415,8 +415,10 @@ class Cluster:
     async def _renew(self) -> None:
         L = store.leases
         async with self.server.engine.begin() as conn:
+            # rows locked in table id order, as group commits lock them: no deadlock between the two
+            mine = {r[0] for r in (await conn.execute(select(L.c.table_id).where(L.c.owner == self.node).order_by(
+                L.c.table_id).with_for_update()))}
             await conn.execute(update(L).where(L.c.owner == self.node).values(expires=time.time() + self.ttl))
-            mine = {r[0] for r in (await conn.execute(select(L.c.table_id).where(L.c.owner == self.node)))}
         for actor in list(self.server.tables.values()):
             if actor.owner and not actor.finished and actor.id not in mine:
                 event(log, "lease lost", logging.WARNING, table=actor.id)

@@ -121,9 +121,11 @@ class Guard:
     """A statement that must change exactly one row, or the whole transaction is rolled back
     (:class:`LeaseLost`): an owner's action commits only while it still holds the table's lease."""
 
-    def __init__(self, stmt, what: str):
+    def __init__(self, stmt, what: str, key: str = ""):
         self.stmt = stmt
         self.what = what
+        self.key = key   # guards run first in a transaction, in key order: lease rows are always
+        # locked in one order (table id), so a group commit never deadlocks with a renewal
 
 
 def database_url(db: str | None) -> str:
@@ -209,6 +211,10 @@ class Writer:
         # driver's thread, and a busy server commits hundreds of actions per transaction.
         async with self.engine.begin() as conn:
             rows: dict = {}
+            guards = sorted((s for stmts, _f in batch for s in stmts if isinstance(s, Guard)), key=lambda g: g.key)
+            for guard in guards:
+                if (await conn.execute(guard.stmt)).rowcount != 1:
+                    raise LeaseLost(guard.what)
 
             async def flush():
                 for table, params in rows.items():
@@ -220,9 +226,7 @@ class Writer:
                     if isinstance(stmt, tuple):
                         rows.setdefault(stmt[0], []).append(stmt[1])
                     elif isinstance(stmt, Guard):
-                        await flush()
-                        if (await conn.execute(stmt.stmt)).rowcount != 1:
-                            raise LeaseLost(stmt.what)
+                        continue
                     else:
                         await flush()  # keep the order of statements and rows
                         await conn.execute(stmt)

@@ -356,6 +356,12 @@ class TableActor:
         if self.cluster is not None:
             self.cluster.register(conn)
         seat = conn.seat
+        if not self.owner:
+            # a replica may lag behind what the client already saw elsewhere: catch up with the log
+            # first, so that no connection's seq ever goes back
+            done = asyncio.get_running_loop().create_future()
+            self.submit(self._catch_up, done)
+            await done
         if seat is not None and not self.owner:
             self.cluster.presence(self)   # the owner claims the seat, cancels its grace, hands it back
         elif seat is not None:
@@ -679,6 +685,7 @@ class TableActor:
             if seq <= self.seq:
                 return
             if seq != self.seq + 1:  # a gap (a message lost in a change of owner): read the log again
+                event(log, "replica missed actions", table=self.id, seq=self.seq, heard=seq)
                 await self._reload()
                 return
             try:
@@ -711,17 +718,25 @@ class TableActor:
                 if c.seat in (sig["to"], sig["seat"]):
                     c.send(sig)
         elif kind == "owner" and msg.get("seq", 0) > self.seq:
+            event(log, "replica behind its owner", table=self.id, seq=self.seq, owner_seq=msg["seq"])
             await self._reload()
 
-    async def _catch_up(self) -> None:
-        """A new replica: an action committed (and published) before it subscribed is read from the log."""
+    async def _catch_up(self, done: asyncio.Future | None = None) -> None:
+        """A replica reads the log if it is behind (an action committed, and published, before it
+        subscribed; or a message lost): then it is at least where any client has been."""
         from sqlalchemy import func, select
 
-        row = await store.fetch_one(self.server.engine, select(func.max(store.actions.c.seq)).where(
-            store.actions.c.table_id == self.id))
-        if row is not None and (list(row.values())[0] or 0) > self.seq:
-            await self._reload()
-        self.cluster.presence(self)
+        try:
+            if not self.owner:
+                row = await store.fetch_one(self.server.engine, select(func.max(store.actions.c.seq)).where(
+                    store.actions.c.table_id == self.id))
+                if row is not None and (list(row.values())[0] or 0) > self.seq:
+                    event(log, "replica behind the log", table=self.id, seq=self.seq)
+                    await self._reload()
+                self.cluster.presence(self)
+        finally:
+            if done is not None and not done.done():
+                done.set_result(None)
 
     async def _reload(self) -> None:
         fields = await self.server.read(self.id)
@@ -783,7 +798,10 @@ class TableActor:
         await self._presence_changed(before)
 
     async def expire_presence(self, older: float) -> None:
-        """Seats of a process that stopped telling (it died) count as disconnected."""
+        """Seats of a process that stopped telling (it died) count as disconnected.  Replicas hear
+        the owner's seq too: one that missed a message catches up within a renew period."""
+        if self.owner and self.remote:
+            self.cluster.publish(t_channel(self.id), {"k": "owner", "seq": self.seq})
         now = time.monotonic()
         stale = [n for n, (_s, at) in self.remote.items() if now - at > older]
         if not stale or not self.owner:
