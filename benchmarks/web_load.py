@@ -38,6 +38,7 @@ import os
 import platform
 import random
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -384,6 +385,8 @@ def main(argv=None) -> None:
     ap.add_argument("--json", action="store_true", help="print the result as one JSON line")
     ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args(argv)
+    # SIGTERM ends the run like Ctrl-C: the servers, Postgres and redis-server started here are stopped
+    signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
     procs: list[subprocess.Popen] = []
     tmp = None
     services = []            # a throw-away Postgres and redis-server, for --processes > 1
