@@ -55,14 +55,16 @@ PAGE = os.sysconf("SC_PAGE_SIZE")
 
 
 # --- the server and its processes -------------------------------------------------------------------
-def start_server(db: str, bot_workers: int | None, redis: str | None = None) -> tuple[subprocess.Popen, str]:
+def start_server(db: str, bot_workers: int | None, redis: str | None = None,
+                 log: str | None = None) -> tuple[subprocess.Popen, str]:
     stich = str(Path(sys.executable).with_name("stich"))
     cmd = [stich, "serve", "--host", "127.0.0.1", "--port", "0", "--db", db]
     if bot_workers is not None:
         cmd += ["--bot-workers", str(bot_workers)]
     if redis:
         cmd += ["--redis", redis]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1)
+    err = open(log, "ab") if log else subprocess.DEVNULL
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=err, text=True, bufsize=1)
     found: list[str] = []
     ready = threading.Event()
 
@@ -381,6 +383,7 @@ def main(argv=None) -> None:
     ap.add_argument("--redis", help="redis:// URL for --processes > 1 (default: a throw-away redis-server)")
     ap.add_argument("--soak", action="store_true", help="sample memory, sockets, DB connections and latency")
     ap.add_argument("--every", type=float, default=30.0, help="seconds between soak samples")
+    ap.add_argument("--logs", help="a directory for the servers' JSON logs (default: not kept)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true", help="print the result as one JSON line")
     ap.add_argument("--verbose", action="store_true")
@@ -410,8 +413,9 @@ def main(argv=None) -> None:
             db = db or str(Path(tmp.name) / "load.sqlite3")
             db_counter = counter_for(db)
             bases = []
-            for _ in range(args.processes):
-                proc, base = start_server(db, args.bot_workers, redis if args.processes > 1 else None)
+            for i in range(args.processes):
+                log = str(Path(args.logs) / f"server-{i}.log") if args.logs else None
+                proc, base = start_server(db, args.bot_workers, redis if args.processes > 1 else None, log)
                 procs.append(proc)
                 bases.append(base.rstrip("/"))
         result = asyncio.run(main_async(args, bases, [p.pid for p in procs], db_counter))
