@@ -52,9 +52,9 @@ FORWARDED = ("act", "say", "rename", "signal")
 
 def lease_ttl() -> float:
     """Seconds a lease lasts without renewal: how long a killed owner's tables wait for a new owner
-    (``STICH_LEASE_SECONDS``, default 5)."""
+    (``STICH_LEASE_SECONDS``, default 10: a busy process must renew within it)."""
     try:
-        ttl = float(os.environ.get("STICH_LEASE_SECONDS", "5"))
+        ttl = float(os.environ.get("STICH_LEASE_SECONDS", "10"))
     except ValueError:
         raise ValueError("STICH_LEASE_SECONDS must be a number of seconds") from None
     if not 0.5 <= ttl <= 600:
@@ -336,6 +336,11 @@ class Cluster:
             return False
         L = store.leases
         now = time.time()
+        # a plain read first: a table held by a live owner is not ours, and asking for its row lock
+        # would wait behind the owner's commits
+        held = await store.fetch_one(self.server.engine, select(L.c.owner, L.c.expires).where(L.c.table_id == table_id))
+        if held is not None and held["owner"] != self.node and held["expires"] >= now:
+            return False
         async with self.server.engine.begin() as conn:
             r = await conn.execute(update(L).where(L.c.table_id == table_id, or_(
                 L.c.owner == self.node, L.c.expires < now)).values(owner=self.node, expires=now + self.ttl))
@@ -414,11 +419,16 @@ class Cluster:
 
     async def _renew(self) -> None:
         L = store.leases
-        async with self.server.engine.begin() as conn:
-            # rows locked in table id order, as group commits lock them: no deadlock between the two
-            mine = {r[0] for r in (await conn.execute(select(L.c.table_id).where(L.c.owner == self.node).order_by(
-                L.c.table_id).with_for_update()))}
-            await conn.execute(update(L).where(L.c.owner == self.node).values(expires=time.time() + self.ttl))
+        # One statement in its own transaction (autocommit): the row locks are held for the statement
+        # only, never across turns of a busy event loop; rows are locked in table id order, as group
+        # commits lock them, so the two never deadlock.
+        async with self.server.engine.connect() as conn:
+            conn = await conn.execution_options(isolation_level="AUTOCOMMIT")
+            ours = select(L.c.table_id).where(L.c.owner == self.node).order_by(L.c.table_id)
+            if not self.server.url.startswith("sqlite"):
+                ours = ours.with_for_update()
+            mine = {r[0] for r in await conn.execute(update(L).where(L.c.table_id.in_(ours.scalar_subquery())).values(
+                expires=time.time() + self.ttl).returning(L.c.table_id))}
         for actor in list(self.server.tables.values()):
             if actor.owner and not actor.finished and actor.id not in mine:
                 event(log, "lease lost", logging.WARNING, table=actor.id)
