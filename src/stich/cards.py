@@ -20,6 +20,7 @@ matter, suit and rank may come in either order, a ``-`` may separate them, ``T``
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from stich.errors import MalformedActionError
@@ -184,14 +185,17 @@ class Deck:
             return None
 
     def long_name(self, card: int, lang: str = "en") -> str:
-        """The card's long name in a language (``en``, ``de``, ``it``; ``fr`` where known)."""
+        """The card's long name in a language (``en``, ``de``, ``it``, ``fr``)."""
         special = self.special_names.get(lang, {}).get(card)
         if special:
             return special
         if lang not in self.suit_names:
             lang = "en"
         s, r = self.cards[card]
-        return self.name_pattern[lang].format(suit=self.suit_names[lang][s], rank=self.rank_names[lang][r])
+        name = self.name_pattern[lang].format(suit=self.suit_names[lang][s], rank=self.rank_names[lang][r])
+        if lang == "fr":   # French elides "de" before a vowel: "quatre d'edelweiss"
+            name = re.sub(r"\bde ([aeiouyéèê])", r"d'\1", name)
+        return name
 
 
 def _german(with_weli: bool) -> Deck:
@@ -204,7 +208,8 @@ def _german(with_weli: bool) -> Deck:
         cards.insert(8, (1, 0))  # S6 sits just before the other Schellen cards' block end
         cards.sort()
         weli = cards.index((1, 0))
-        special = {"de": {weli: "Weli"}, "it": {weli: "Weli"}, "en": {weli: "Weli (Schellen 6)"}}
+        special = {"de": {weli: "Weli"}, "it": {weli: "Weli"}, "en": {weli: "Weli (Schellen 6)"},
+                   "fr": {weli: "Weli (six de grelots)"}}
         aliases = {"w": weli, "weli": weli, "welli": weli}
     return Deck(
         "german33" if with_weli else "german32",
@@ -215,13 +220,17 @@ def _german(with_weli: bool) -> Deck:
             "en": ("Hearts", "Bells", "Acorns", "Leaves"),
             "de": ("Herz", "Schellen", "Eichel", "Laub"),
             "it": ("cuori", "palloni", "ghiande", "foglie"),
+            # the French names of the German suits, as docs/guides/watten.fr.md gives them
+            "fr": ("cœur", "grelots", "glands", "feuilles"),
         },
         {
             "en": ("6", "7", "8", "9", "10", "Unter", "Ober", "King", "Ace"),
             "de": ("Sechs", "Sieben", "Acht", "Neun", "Zehn", "Unter", "Ober", "König", "Ass"),
             "it": ("sei", "sette", "otto", "nove", "dieci", "sottufficiale", "ufficiale", "re", "asso"),
+            # Unter and Ober keep their German names in French too (the guide: "l'Ober de feuilles")
+            "fr": ("six", "sept", "huit", "neuf", "dix", "Unter", "Ober", "roi", "as"),
         },
-        {"en": "{suit} {rank}", "de": "{suit}-{rank}", "it": "{rank} di {suit}"},
+        {"en": "{suit} {rank}", "de": "{suit}-{rank}", "it": "{rank} di {suit}", "fr": "{rank} de {suit}"},
         special,
         aliases,
     )
@@ -240,13 +249,17 @@ def _italian40() -> Deck:
             "it": ("Porcini", "Stelle Alpine", "Rastrelli", "Sci"),
             "en": ("Porcini", "Edelweiss", "Hay rakes", "Skis"),
             "de": ("Steinpilze", "Edelweiß", "Rechen", "Ski"),
+            # docs/guides/battn.fr.md: cèpes, edelweiss, râteaux à foin, skis (the seasons of Sappada)
+            "fr": ("cèpes", "edelweiss", "râteaux", "skis"),
         },
         {
             "it": ("2", "3", "4", "5", "6", "7", "Holzhockar", "Minatore con Camoscio", "Rollate", "Asso"),
             "en": ("2", "3", "4", "5", "6", "7", "Woodcutter (Jack)", "Miner (Knight)", "Rollate (King)", "Ace"),
             "de": ("2", "3", "4", "5", "6", "7", "Holzhockar (Bube)", "Bergmann (Reiter)", "Rollate (König)", "Ass"),
+            "fr": ("deux", "trois", "quatre", "cinq", "six", "sept", "Holzhockar (valet)", "Minatore (cavalier)",
+                   "Rollate (roi)", "as"),
         },
-        {"it": "{rank} di {suit}", "en": "{rank} of {suit}", "de": "{suit} {rank}"},
+        {"it": "{rank} di {suit}", "en": "{rank} of {suit}", "de": "{suit} {rank}", "fr": "{rank} de {suit}"},
         aliases={},
     )
 
@@ -263,13 +276,15 @@ def _genoese40() -> Deck:
             "it": ("cuori", "quadri", "fiori", "picche"),
             "en": ("Hearts", "Diamonds", "Clubs", "Spades"),
             "de": ("Herz", "Karo", "Kreuz", "Pik"),
+            "fr": ("cœur", "carreau", "trèfle", "pique"),   # the Genoese pattern is French-suited
         },
         {
             "it": ("2", "3", "4", "5", "6", "7", "fante", "donna", "re", "asso"),
             "en": ("2", "3", "4", "5", "6", "7", "Jack", "Queen", "King", "Ace"),
             "de": ("2", "3", "4", "5", "6", "7", "Bube", "Dame", "König", "Ass"),
+            "fr": ("deux", "trois", "quatre", "cinq", "six", "sept", "valet", "dame", "roi", "as"),
         },
-        {"it": "{rank} di {suit}", "en": "{rank} of {suit}", "de": "{suit} {rank}"},
+        {"it": "{rank} di {suit}", "en": "{rank} of {suit}", "de": "{suit} {rank}", "fr": "{rank} de {suit}"},
     )
 
 

@@ -14,8 +14,10 @@ from .helpers import PROMPT, spawn
 
 def test_the_note_is_for_a_player_who_did_not_learn_the_ansage_only():
     g = stich.game("watten", "euregio")
-    note = hand_end_note({"schlag": None, "trump": None}, Names(g, "de", 1))
+    note = hand_end_note({"schlag": None, "trump": None}, Names(g, "en", 1))
     assert "secret" in note and "E.4" in note
+    note = hand_end_note({"schlag": None, "trump": None}, Names(g, "de", 1))   # in the reader's language
+    assert "geheim" in note and "E.4" in note and "die beiden anderen Spieler" in note
     assert hand_end_note({"schlag": "O", "trump": "H"}, Names(g, "de", 0)) is None
     assert "T3" in hand_end_note({"schlag": None, "trump": None}, Names(stich.game("watten", "blind"), "de", 1))
     assert hand_end_note({"schlag": None, "trump": None}, Names(stich.game("watten", "bavarian_4"), "de", 1)) is None

@@ -21,10 +21,10 @@ def _table_text(view, names) -> str:
 
 def test_declaration_and_doubling_read_as_sentences():
     state = _start("TRUMPS S")
-    n = Names(state.game, "fr", human=1)
+    n = Names(state.game, "en", human=1)
     caller, contract = [ev for _aud, ev in state.events if ev["type"] in ("caller", "contract")]
     assert describe_event(caller, n).startswith("Seat 1 is the caller (deal 1 of 7 as caller); contracts left: ")
-    assert describe_event(contract, n) == "[bold]Seat 1 declares TRUMPS, trumps S (pique)[/bold]"
+    assert describe_event(contract, n) == "[bold]Seat 1 declares TRUMPS, trumps S (Spades)[/bold]"
     state.apply("double 1")   # P1 (seat 2, the human) doubles the caller
     new = [ev for _aud, ev in state.events[-1:]]
     assert action_lines(1, "double 1", new, n) == ["You double Seat 1"]

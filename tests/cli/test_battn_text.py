@@ -38,16 +38,17 @@ def _drive(state, prefs, until):
 
 def test_cut_orbi_scheanara_and_choice_read_as_sentences():
     state = stich.game("battn").new_state(deck=C2, dealer=0)   # you (Seat 1) deal: R Seat 2, P Seat 3, L Seat 4
-    n = Names(state.game, "it", human=0)
+    n = Names(state.game, "en", human=0)
     assert _step(state, "cut 15", n) == [
-        "Seat 4 cuts (lifting 15 cards) and shows PoK (Rollate di Porcini) [bold]Barba[/bold], a Critico for Seat 4; "
-        "then St4 (4 di Stelle Alpine) [bold]Belli[/bold], a Critico for you (Seat 1); then ScA (Asso di Sci)"]
+        "Seat 4 cuts (lifting 15 cards) and shows PoK (Rollate (King) of Porcini) [bold]Barba[/bold], "
+        "a Critico for Seat 4; then St4 (4 of Edelweiss) [bold]Belli[/bold], a Critico for you (Seat 1); "
+        "then ScA (Ace of Skis)"]
     assert _step(state, "cut_done", n) == ["Seat 4 does not cut again"]
     lines = _step(state, "orbi", n)
     assert lines[0] == ("[bold]Seat 2 calls Orbi![/bold] The turn's base is 3; "
                         "the other team accepts or refuses it before play")
-    assert lines[1].startswith("You now hold: ") and "St4 (4 di Stelle Alpine)" in lines[1]
-    assert lines[2] == "Face up at the bottom of the stock: ScA (Asso di Sci)"
+    assert lines[1].startswith("You now hold: ") and "St4 (4 of Edelweiss)" in lines[1]
+    assert lines[2] == "Face up at the bottom of the stock: ScA (Ace of Skis)"
     assert _step(state, "scheanara", n) == ["Seat 2 asks “Scheanara?” (both would take new hands from the stock)"]
     lines = _step(state, "scheanara_yes", n)
     assert lines[:2] == ["You agree to the Scheanara", "[bold]Scheanara 1[/bold]: the hands of Seat 2 and you (Seat 1) "
@@ -58,8 +59,8 @@ def test_cut_orbi_scheanara_and_choice_read_as_sentences():
     assert _step(state, "schlok 5", n) == ["[bold]Seat 2 names the Schlòk: 5[/bold]"]
     lines = _step(state, "trumpf Po", n)
     assert lines[0] == "[bold]You name the Trumpf: Po (Porcini)[/bold]"
-    assert lines[1] == ("Your partner (Seat 3) holds: St7 (7 di Stelle Alpine), RaJ (Holzhockar di Rastrelli), "
-                        "RaN (Minatore con Camoscio di Rastrelli), Sc4 (4 di Sci), ScJ (Holzhockar di Sci)")
+    assert lines[1] == ("Your partner (Seat 3) holds: St7 (7 of Edelweiss), RaJ (Woodcutter (Jack) of Hay rakes), "
+                        "RaN (Miner (Knight) of Hay rakes), Sc4 (4 of Skis), ScJ (Woodcutter (Jack) of Skis)")
     assert _step(state, "orbi_accept", n) == ["You accept the Orbi: the stake is 3"]
 
 
@@ -74,7 +75,7 @@ def _orbi_accepted():
 
 def test_a_poll_pass_is_spoken_and_told():
     state = _orbi_accepted()
-    n = Names(state.game, "it", human=2)
+    n = Names(state.game, "en", human=2)
     assert state.current_player == 0 and "pass" in state.legal_actions()   # seat 1 is polled (PR-B7)
     assert _step(state, "pass", n) == ["Seat 1 does not raise"]
     assert state.view(2)["info"]["calls"][-1] == [0, "pass"]
@@ -82,13 +83,13 @@ def test_a_poll_pass_is_spoken_and_told():
 
 def test_raise_fold_and_result():
     state = _orbi_accepted()
-    n = Names(state.game, "it", human=0)
+    n = Names(state.game, "en", human=0)
     assert state.current_player == 0   # the accepting team holds the raise right (BT-16.4); you are polled
     assert _step(state, "raise", n) == [
         "[bold]Your team (Seats 1+3) raises: “Quattro?”[/bold] (stake 3, 4 if accepted); Seats 2+4 to answer"]
     text = _table_text(state.view(0), n)
     assert "“Quattro?” 4 proposed by Seats 1+3 (your team), Seats 2+4 to accept, fold or raise" in text
-    spectator = Names(state.game, "it", human=None)
+    spectator = Names(state.game, "en", human=None)
     assert _step(state, "fold", spectator)[:2] == [
         "Seat 2 folds", "[bold]Seats 1+3 score 3[/bold] — Seats 2+4 folded at stake 3"]
     text = _table_text(state.view(None), spectator)
@@ -97,13 +98,13 @@ def test_raise_fold_and_result():
 
 def test_table_rows_replace_the_raw_fields():
     state = _orbi_accepted()
-    n = Names(state.game, "it", human=0)
+    n = Names(state.game, "en", human=0)
     view = state.view(0)
     before = repr(view)
     text = _table_text(view, n)
     assert repr(view) == before and "stake" in view["info"]   # the view is only read
     for row in ("Roles     ", "D you (Seat 1) · R Seat 2 · P Seat 3 · L Seat 4",
-                "Schlòk 5 · Trumpf Po (Porcini); Il Buono Po5 (5 di Porcini)",
+                "Schlòk 5 · Trumpf Po (Porcini); Il Buono Po5 (5 of Porcini)",
                 "called by Seats 2+4; base 3, accepted", "Next raise by  ", "Seats 1+3 (your team)",
                 "Seat 4 lifted 15: PoK Barba → Seat 4, St4 Belli → you (Seat 1), ScA",
                 "Tricks (by team)", "Seats 1+3 (your team): 0 · Seats 2+4: 0 (trick 1; 3 tricks win the turn)"):
@@ -117,7 +118,7 @@ def test_table_rows_replace_the_raw_fields():
 def test_the_x_and_the_match_end():
     g = stich.game("battn", orbi_enabled=False)
     state = g.new_state(seed=4, scores=[17, 12], dealer=0)
-    n = Names(g, "it", human=1)
+    n = Names(g, "en", human=1)
 
     def prefs(s):   # team A (Seats 1+3) raises at once, team B folds
         common = ["cut_done", "scheanara_pass", "schlok 5", "trumpf Po", "x_play"]
@@ -143,13 +144,13 @@ def test_x_decline_and_first_dealer_draw():
     lines = _step(state, "x_decline", n)
     assert lines[1] == "[bold]Your team (Seats 1+3) scores 2[/bold] — Seats 2+4 declined the turn (X team)"
     draw = next(ev for _aud, ev in stich.game("battn").new_state(seed=3).events if ev["type"] == "first_dealer")
-    assert describe_event(draw, Names(state.game, "it", human=0)) == (
-        "Draw for the first deal: you (Seat 1) St5 (5 di Stelle Alpine), Seat 2 Sc3 (3 di Sci) "
+    assert describe_event(draw, Names(state.game, "en", human=0)) == (
+        "Draw for the first deal: you (Seat 1) St5 (5 of Edelweiss), Seat 2 Sc3 (3 of Skis) "
         "→ first dealer: you (Seat 1)")
 
 
 def test_manual_mode_calls():
-    n = Names(stich.game("battn", manual_mode=True), "it", human=2)
+    n = Names(stich.game("battn", manual_mode=True), "en", human=2)
     call = {"type": "call", "seat": 2}
     assert describe_event(call | {"call": "misraise"}, n) == (
         "You note a misraise: your team called “Tre?” by mistake in this Orbi turn")
@@ -178,7 +179,7 @@ def test_sweep_every_battn_event_reads_in_words(options):
         state = g.new_state(seed=seed)
         rng = random.Random(seed)
         human = seed % 4
-        n = Names(g, "it", human=human)
+        n = Names(g, "en", human=human)
         seen = len(state.events)
         while not state.is_terminal():
             actor, action = state.current_player, str(rng.choice(state.legal_actions()))

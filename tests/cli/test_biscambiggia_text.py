@@ -35,7 +35,7 @@ def _act(state, action, seat):
     """Apply ``action`` and return what ``seat`` (the human) reads."""
     actor, start = state.current_player, len(state.events)
     state.apply(action)
-    return action_lines(actor, action, _visible(state, seat, start), Names(state.game, "it", human=seat))
+    return action_lines(actor, action, _visible(state, seat, start), Names(state.game, "en", human=seat))
 
 
 def _called(seat=3):
@@ -54,7 +54,7 @@ def _table_text(view, names) -> str:
 
 def test_auction_reads_as_sentences_once():
     state = _dealt()
-    n = Names(state.game, "it", human=3)
+    n = Names(state.game, "en", human=3)
     start = next(ev for _aud, ev in state.events if ev["type"] == "auction_start")
     assert describe_event(start, n) == "Seat 1 opens the auction; the first bid is at least 61"
     assert _act(state, "bid 61", 3) == ["Seat 1 bids 61"]
@@ -75,15 +75,15 @@ def test_the_call_names_the_partner_only_to_himself():
         state.apply(action)
     before = len(state.events)
     state.apply("call DA")
-    call = ("[bold]Seat 2 calls DA (asso di quadri)[/bold]: trumps D (quadri); whoever holds it is Seat 2's "
+    call = ("[bold]Seat 2 calls DA (Ace of Diamonds)[/bold]: trumps D (Diamonds); whoever holds it is Seat 2's "
             "secret partner")
     for seat in (None, 0, 3, 4):   # neither the caller nor the holder: one line, no partner named
-        lines = action_lines(1, "call DA", _visible(state, seat, before), Names(state.game, "it", human=seat))
+        lines = action_lines(1, "call DA", _visible(state, seat, before), Names(state.game, "en", human=seat))
         assert lines == [call]
-    lines = action_lines(1, "call DA", _visible(state, 1, before), Names(state.game, "it", human=1))
-    assert lines == ["[bold]You call DA (asso di quadri)[/bold]: trumps D (quadri); whoever holds it is your "
+    lines = action_lines(1, "call DA", _visible(state, 1, before), Names(state.game, "en", human=1))
+    assert lines == ["[bold]You call DA (Ace of Diamonds)[/bold]: trumps D (Diamonds); whoever holds it is your "
                      "secret partner"]
-    lines = action_lines(1, "call DA", _visible(state, 2, before), Names(state.game, "it", human=2))
+    lines = action_lines(1, "call DA", _visible(state, 2, before), Names(state.game, "en", human=2))
     assert lines == [call, "You hold the called card and are Seat 2's partner (secret until it is played)"]
 
 
@@ -98,22 +98,22 @@ def test_tables_keep_the_partner_secret_until_the_called_card_is_played():
     }
     while not any(ev["type"] == "partner_revealed" for _aud, ev in state.events):
         for seat, expected in partner_rows.items():
-            n = Names(state.game, "it", human=seat)
+            n = Names(state.game, "en", human=seat)
             rows = dict(bt.rows(state.view(seat), n))
             assert rows["Contract"] == ("you (Seat 2)" if seat == 1 else "Seat 2") + " bid 70 (of 120 card points)"
-            assert rows["Called card"] == "DA (asso di quadri), trumps D (quadri)"
+            assert rows["Called card"] == "DA (Ace of Diamonds), trumps D (Diamonds)"
             assert rows["Caller's partner"] == expected
             if seat != 2:   # nothing but the holder's own table names seat 3 as the partner
                 about = [text for label, text in rows.items() if label != "Card points"]
                 assert "Seat 3" not in " ".join(about), rows
                 assert "Sides" not in rows and "caller's side" not in rows.get("Card points", "")
         state.apply(state.legal_actions()[0])
-    n = Names(state.game, "it", human=3)
+    n = Names(state.game, "en", human=3)
     revealed = next(ev for _aud, ev in state.events if ev["type"] == "partner_revealed")
     assert describe_event(revealed, n) == "[bold]Seat 3 is Seat 2's partner[/bold] (the called card is out)"
-    assert describe_event(revealed, Names(state.game, "it", human=1)) == \
+    assert describe_event(revealed, Names(state.game, "en", human=1)) == \
         "[bold]Seat 3 is your partner[/bold] (the called card is out)"
-    assert describe_event(revealed, Names(state.game, "it", human=2)) == \
+    assert describe_event(revealed, Names(state.game, "en", human=2)) == \
         "[bold]You are Seat 2's partner[/bold] (the called card is out)"
     rows = dict(bt.rows(state.view(3), n))
     assert rows["Caller's partner"] == "Seat 3, revealed when DA was played"
@@ -126,9 +126,9 @@ def test_hand_result_with_points_and_marche_and_no_raw_fields():
     while state.hand_number == 1:
         state.apply(state.legal_actions()[0])
     result = next(ev for _aud, ev in state.events if ev["type"] == "hand_result")
-    n = Names(state.game, "it", human=3)
+    n = Names(state.game, "en", human=3)
     assert describe_event(result, n) == (
-        "[bold]Hand 1: Seat 2 bid 70, called DA (asso di quadri), held by Seat 3; [green]made[/green] with 120 of "
+        "[bold]Hand 1: Seat 2 bid 70, called DA (Ace of Diamonds), held by Seat 3; [green]made[/green] with 120 of "
         "120 card points (opponents 0); points Seat 1 0, Seat 2 60, Seat 3 60, you (Seat 4) 0, Seat 5 0; "
         "marche Seat 1 -1, Seat 2 +2, Seat 3 +1, you (Seat 4) -1, Seat 5 -1[/bold]")
     text = _table_text(state.view(3), n)
@@ -185,7 +185,7 @@ def test_extra_rounds_show_in_the_match_row():
 
 
 def test_a_trick_is_told_with_its_points():
-    n = Names(stich.game("biscambiggia"), "it", human=2)
+    n = Names(stich.game("biscambiggia"), "en", human=2)
     mine, theirs = {"type": "trick", "winner": 2, "points": 21}, {"type": "trick", "winner": 0, "points": 1}
     assert describe_event(mine, n) == "[green]You win the trick (21 points)[/green]"
     assert describe_event(theirs, n) == "[green]Seat 1 wins the trick (1 point)[/green]"
@@ -197,7 +197,7 @@ def test_a_replayed_match_has_no_generic_lines():
         state.apply(state.legal_actions()[0])
     for seat in (None, 2):
         console = make_console(file=io.StringIO(), width=200)
-        replay_record(state.record(), seat=seat, console=console)
+        replay_record(state.record(), seat=seat, console=console, lang="en")
         out = console.file.getvalue()
         for generic in ("auction start:", "contract:", "call:", "partner revealed:", "hand result:", "match end:",
                         "Hand 1 result", "Seat 2: bid", "Seat 2: call"):
@@ -227,12 +227,12 @@ def test_sweep_every_event_is_told_and_every_table_renders(options):
             state.apply(passes[0] if passes and rng.random() < 0.8 else rng.choice(legal))
             if rng.random() < 0.05:
                 seat = rng.choice([None, 0, 1, 2, 3, 4])
-                text = _table_text(state.view(seat), Names(g, "it", seat))
+                text = _table_text(state.view(seat), Names(g, "en", seat))
                 assert "Seat 0" not in text and "Traitor public" not in text and "{" not in text
         for _aud, ev in state.events:
             seen.add(ev["type"])
             for human in (None, 0):
-                line = game_line(ev, Names(g, "it", human))
+                line = game_line(ev, Names(g, "en", human))
                 if ev["type"] in SHARED:
                     assert line is NotImplemented
                 else:

@@ -60,5 +60,5 @@ def test_replay_tells_why_too():
     while state.hand_number < 2:
         state.apply(rng.choice(state.legal_actions()))
     out = io.StringIO()
-    replay_record(state.record(), seat=0, console=Console(file=out, width=200, color_system=None))
+    replay_record(state.record(), seat=0, console=Console(file=out, width=200, color_system=None), lang="en")
     assert "wins the trick with" in out.getvalue() and "the highest of the suit led" in out.getvalue()

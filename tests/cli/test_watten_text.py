@@ -37,21 +37,21 @@ def _table_text(view, names) -> str:
 
 def test_open_ansage_and_raising_read_as_sentences():
     state = stich.game("watten", "bavarian_4").new_state(seed=1)
-    n = Names(state.game, "de", human=0)
+    n = Names(state.game, "en", human=0)
     assert [describe_event(ev, n) for ev in _seen(state, n)][1:] == [
         "You are forehand and choose the Schlag; Seat 4 chooses the trump"]
     assert _act(state, "cut 10", n) == [   # narrated: no "Seat 3: cut 10" line
         "Seat 3 cuts the pack, lifting 10 cards",
-        "The cut shows HK (Herz-König): a Kritische (Max), dealt face up",
-        "Seat 3 receives: HK (Herz-König)",
-        "The cut shows SU (Schellen-Unter); it stays at the bottom of the pack",
-        "You receive: H7 (Herz-Sieben), H8 (Herz-Acht), S7 (Schellen-Sieben), L10 (Laub-Zehn), LU (Laub-Unter)"]
+        "The cut shows HK (Hearts King): a Kritische (Max), dealt face up",
+        "Seat 3 receives: HK (Hearts King)",
+        "The cut shows SU (Bells Unter); it stays at the bottom of the pack",
+        "You receive: H7 (Hearts 7), H8 (Hearts 8), S7 (Bells 7), L10 (Leaves 10), LU (Leaves Unter)"]
     assert _act(state, "schlag O", n) == ["[bold]You name the Schlag: O (Ober)[/bold]"]
-    assert _act(state, "trump H", n)[:2] == ["[bold]Seat 4 names the trump: H (Herz)[/bold]",
+    assert _act(state, "trump H", n)[:2] == ["[bold]Seat 4 names the trump: H (Hearts)[/bold]",
                                              "The Ansage is complete."]
     text = _table_text(state.view(0), n)
-    for row in ("Forehand  ", "you (Seat 1)", "Schlag: you (Seat 1) · trump: Seat 4", "O (Ober)", "H (Herz)",
-                "Kritische HK (Max), S7 (Belli), E7 (Spitz) · Hauptschlag HO (Herz-Ober) · Blinde SO, EO, LO",
+    for row in ("Forehand  ", "you (Seat 1)", "Schlag: you (Seat 1) · trump: Seat 4", "O (Ober)", "H (Hearts)",
+                "Kritische HK (Max), S7 (Belli), E7 (Spitz) · Hauptschlag HO (Hearts Ober) · Blinde SO, EO, LO",
                 "Target", "11; a score of 9 or more is gestrichen (may not raise)"):
         assert row in text, row
     assert not any(raw in text for raw in RAW_FIELDS + ("Cutter",))
@@ -67,36 +67,37 @@ def test_open_ansage_and_raising_read_as_sentences():
 def test_blind_ansage_keeps_hidden_cards_hidden():
     game = stich.game("watten", "euregio")
     state = game.new_state(seed=2)
-    fore, blind, dealer = (Names(game, "de", human=s) for s in (0, 2, 3))
+    fore, blind, dealer = (Names(game, "en", human=s) for s in (0, 2, 3))
     for n in (fore, blind, dealer):
         _seen(state, n)
     state.apply("cut 10")
     for n in (fore, blind, dealer):
         n.new = _seen(state, n)
     assert [describe_event(ev, dealer) for ev in dealer.new if ev["type"] == "stock_peek"] == [
-        "You look at the stock: top card LK (Laub-König), bottom card EU (Eichel-Unter)"]
+        "You look at the stock: top card LK (Leaves King), bottom card EU (Acorns Unter)"]
     assert [describe_event(ev, blind) for ev in blind.new if ev["type"] == "cut_peek"] == [
-        "You see the bottom card of the pack: EU (Eichel-Unter)"]   # the cutter's peek, the same card
+        "You see the bottom card of the pack: EU (Acorns Unter)"]   # the cutter's peek, the same card
     # Forehand commits HU for the Schlag: he reads his action line only, the others that he chose face down.
     state.apply("show HU")
-    assert action_lines(0, "show HU", _seen(state, fore), fore) == ["[bold]You[/bold]: show HU  [dim]Herz-Unter[/dim]"]
+    assert action_lines(0, "show HU", _seen(state, fore), fore) == [
+        "[bold]You[/bold]: show HU  [dim]Hearts Unter[/dim]"]
     assert action_lines(0, "show HU", _seen(state, blind), blind) == [
         "Seat 1: show …", "Seat 1 has chosen a card, face down"]
     assert [ev["type"] for ev in _seen(state, dealer)] == ["committed"]   # simultaneous: not even the dealer
     assert "HU" not in _table_text(state.view(3), dealer)
     state.apply("show S6")   # the dealer shows the Weli: trump Schellen
     assert action_lines(3, "show S6", _seen(state, fore), fore)[:2] == [   # the reveal shows forehand the card
-        "Seat 4: show S6  [dim]Weli[/dim]",
-        "[bold]The Ansage is revealed: Schlag U (Unter) (shown with HU (Herz-Unter)), trump S (Schellen) "
-        "(shown with S6 (Weli)); the Rechte is SU (Schellen-Unter)[/bold]"]
+        "Seat 4: show S6  [dim]Weli (Schellen 6)[/dim]",
+        "[bold]The Ansage is revealed: Schlag U (Unter) (shown with HU (Hearts Unter)), trump S (Bells) "
+        "(shown with S6 (Weli (Schellen 6))); the Rechte is SU (Bells Unter)[/bold]"]
     lines = action_lines(3, "show S6", _seen(state, blind), blind)
     assert lines[:3] == ["Seat 4: show …", "Seat 4 has chosen a card, face down", "The Ansage is complete."]
     assert not any("S6" in line or "HU" in line or "Unter" in line for line in lines[:3])
     text = _table_text(state.view(2), blind)
     assert "hidden: only the two Ansager know them" in text and "HU" not in text
     text = _table_text(state.view(0), fore)
-    assert "you (Seat 1): HU (Herz-Unter) for the Schlag; Seat 4: S6 (Weli) for the trump" in text
-    assert "Guate SO (Schellen-Ober) · Rechte SU (Schellen-Unter) · Linke HU, EU, LU" in text
+    assert "you (Seat 1): HU (Hearts Unter) for the Schlag; Seat 4: S6 (Weli (Schellen 6)) for the trump" in text
+    assert "Guate SO (Bells Ober) · Rechte SU (Bells Unter) · Linke HU, EU, LU" in text
 
 
 def test_requests_swap_and_exchange():
@@ -127,7 +128,7 @@ def test_requests_swap_and_exchange():
 
 def test_fixed_value_hands():
     state = stich.game("watten", "euregio").new_state(seed=1, scores=[16, 10])
-    n = Names(state.game, "de", human=0)
+    n = Names(state.game, "en", human=0)
     for action in ("cut 4", "show HO", "show S6"):
         lines = _act(state, action, n)
     assert lines[-1] == ("[bold]Es gehen die 4 Punkte[/bold]: Side 1 (seats 1+3, yours) is gestrichen and leads "
@@ -140,7 +141,7 @@ def test_fixed_value_hands():
     state = stich.game("watten", "euregio", four_points_raising="trailing_may_raise").new_state(seed=1, scores=[16, 10])
     for action in ("cut 4", "show HO", "show S6", "hold"):
         state.apply(action)
-    assert "4 (fixed; only the trailing side may raise)" in _table_text(state.view(0), Names(state.game, "de", 0))
+    assert "4 (fixed; only the trailing side may raise)" in _table_text(state.view(0), Names(state.game, "en", 0))
 
     state = stich.game("watten", "tyrolean", tyrolean_gestrichen="on").new_state(seed=1, scores=[5, 13])
     n = Names(state.game, "en", human=None)
@@ -163,13 +164,13 @@ def test_partner_view_maschine_and_face_up():
     assert "Rechte S6 (Weli (Schellen 6))" in _table_text(state.view(0), n)
 
     state = stich.game("watten", "bavarian_4", maschine="on").new_state(seed=75)
-    n = Names(state.game, "de", human=0)
+    n = Names(state.game, "en", human=0)
     lines = _act(state, state.legal_actions()[0], n)
     assert "[bold]Seat 4 holds the Maschine (HK, S7, E7, all three Kritische): the hand ends[/bold]" in lines
     assert "[bold]Seat 2 and Seat 4 win the hand: 2 points (Maschine)[/bold]" in lines
 
     state = stich.game("watten", "blind", first_trick_display="until_trick_2").new_state(seed=1)
-    n = Names(state.game, "de", human=1)
+    n = Names(state.game, "en", human=1)
     face_up = []
     while len(state.view(1)["tricks"]) < 2:
         lines = _act(state, next(a for a in state.legal_actions() if a.verb not in ("ask_exchange", "raise")), n)
@@ -181,9 +182,9 @@ def test_partner_view_maschine_and_face_up():
 
 
 def test_challenge_redeal_and_hand_results_as_events():
-    n = Names(stich.game("watten", "tyrolean", last_trick_bluff="on"), "de", human=1)
+    n = Names(stich.game("watten", "tyrolean", last_trick_bluff="on"), "en", human=1)
     assert describe_event({"type": "challenge", "seat": 2, "raiser": 1, "card": "SO", "valid": False}, n) == (
-        "Seat 3 calls “Farbe!” on your raise: the card is SO (Schellen-Ober), not a valid raise")
+        "Seat 3 calls “Farbe!” on your raise: the card is SO (Bells Ober), not a valid raise")
     assert describe_event({"type": "redeal", "dealer": 3}, n) == (
         "A third Schönere: all hands are thrown in and Seat 4 deals again")
     result = {"type": "hand_result", "side": 1, "seats": [1, 3], "points": 2, "reason": "challenge"}
@@ -209,7 +210,7 @@ def test_every_watten_event_reads_as_a_sentence(variant):
     for seed in (1, 2, 3, 4):
         state = _random_match(game, seed)
         for human in (None, 0):
-            n = Names(game, "de", human)
+            n = Names(game, "en", human)
             for _aud, ev in state.events:
                 line = game_line(ev, n)
                 if ev["type"] in SHARED and not ev.get("partner_view"):
@@ -220,6 +221,6 @@ def test_every_watten_event_reads_as_a_sentence(variant):
                     assert " points each (" in line   # B3: each duo member scores the value
                 told.add(ev["type"])
         for seat in (None, *range(game.num_players)):
-            text = _table_text(state.view(seat), Names(game, "de", seat))
+            text = _table_text(state.view(seat), Names(game, "en", seat))
             assert not any(raw in text for raw in RAW_FIELDS[:5]), text
     assert {"watten_hand", "cut", "hand_result", "raise"} <= told

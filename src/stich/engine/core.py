@@ -71,6 +71,25 @@ class Game:
     #: Values are module paths, imported only when asked for (:func:`stich.engine.companion`).
     companions: dict[str, str] = {}
 
+    #: the signals partners may give each other at a live table where the rules allow them
+    #: (Watten's Deuten): their words, () for a game without any.  The table server offers them as
+    #: a table option, off by default, and sends each to the sender's partner only (``partner``).
+    signal_words: tuple[str, ...] = ()
+    #: one sentence saying which tables of this game may allow signals (shown when a table of a
+    #: game without them asks for signals); "" when ``signal_words`` is empty
+    signals_where: str = ""
+
+    def signals_refused(self) -> str | None:
+        """Why a table of this variant may not allow signals (the sentence to show); None if it may."""
+        if self.signal_words:
+            return None
+        return f"{self.title or self.name} has no signals between partners"
+
+    def partner(self, seat: int) -> int | None:
+        """The seat that plays with ``seat`` as a fixed partner known to everybody (where its signals
+        go); None when it has none or the partner is secret (a called partner)."""
+        return None
+
     def reward_scale(self) -> float:
         """The divisor of per-hand score changes for learning rewards (a typical big hand)."""
         return 1.0

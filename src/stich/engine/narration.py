@@ -19,3 +19,19 @@ def plain_trick_reason(cards: list[dict], winner: int, names, trump: str | None)
     if trump and suit(won) == trump:
         return "the highest trump" if led == trump else "trump"
     return "the highest of the suit led" if suit(won) == led else None
+
+
+def N_(msgid: str) -> str:
+    """Marks a msgid for the catalogues (``python -m stich.i18n.extract``) where it is translated later,
+    when it is shown (``names._(msgid)``)."""
+    return msgid
+
+
+def tell(names, seat, you: str, other: str, /, **values) -> str:
+    """A sentence about ``seat`` in the reader's language: the msgid ``you`` (``"You pass"``) when the seat
+    is the reader (``names.human``), else ``other`` (``"%(seat)s passes"``) with the seat's name; ``values``
+    fill the other placeholders.  Two whole sentences rather than a subject and a verb glued together,
+    because languages conjugate and order them differently (``names``: ``stich.cli.render.Names``)."""
+    if seat is not None and seat == names.human:
+        return names._(you) % values
+    return names._(other) % {"seat": names.seat(seat), **values}

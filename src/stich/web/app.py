@@ -5,16 +5,19 @@ browser pages come from ``stich.web.ui.routes()`` when that module is installed.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
+import time
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from stich.web import metrics
 from stich.web.logs import event
 from stich.web.server import Server, games_catalogue, token_hash
 from stich.web.spec import BadRequest
@@ -52,6 +55,8 @@ class Facade:
 
 
 def error(status: int, message: str) -> JSONResponse:
+    if status == 400:
+        metrics.error("bad_request")
     return JSONResponse({"error": message}, status_code=status)
 
 
@@ -142,20 +147,40 @@ async def get_record(request: Request):
     return JSONResponse(rec)
 
 
+async def metrics_page(request: Request):
+    body, content_type = metrics.exposition()
+    return Response(body, media_type=content_type)
+
+
+READY_DB_TIMEOUT = 3.0  # seconds a readiness probe waits for the database before it says no
+
+
 async def healthz(request: Request):
+    """Liveness: the event loop answers and, once started, the database writer still runs (without it
+    no action can be committed again: only a restart helps).  A database outage is not a liveness
+    failure (a restart would not cure it): ``/readyz`` reports it."""
+    writer = getattr(server_of(request), "writer", None)
+    task = getattr(writer, "task", None)
+    if task is not None and task.done() and server_of(request).ready:
+        return JSONResponse({"ok": False, "error": "the database writer has stopped"}, status_code=503)
     return JSONResponse({"ok": True})
 
 
 async def readyz(request: Request):
+    """Readiness: the tables are restored, the server is not shutting down, and the database answers
+    a query within READY_DB_TIMEOUT seconds."""
     server = server_of(request)
     if not server.ready:
-        return error(503, "starting")
+        return error(503, "starting or stopping")
     try:
         from sqlalchemy import text
 
-        async with server.engine.connect() as conn:
-            await conn.execute(text("SELECT 1"))
-    except Exception as exc:  # noqa: BLE001
+        async def ping():
+            async with server.engine.connect() as conn:
+                await conn.execute(text("SELECT 1"))
+
+        await asyncio.wait_for(ping(), READY_DB_TIMEOUT)
+    except Exception as exc:  # noqa: BLE001 - any failure means "do not send players here now"
         return error(503, f"database unavailable: {type(exc).__name__}")
     return JSONResponse({"ok": True, "tables": len(server.tables)})
 
@@ -178,6 +203,7 @@ async def table_socket(ws: WebSocket):
     await ws.accept()
 
     async def refuse(message: str, code: int) -> None:
+        metrics.error("socket_refused")
         await ws.send_text(json.dumps({"type": "error", "id": None, "message": message}))
         await ws.close(code=code)
 
@@ -196,7 +222,7 @@ async def table_socket(ws: WebSocket):
             return await refuse("this token is not a seat of this table", 4403)
     conn = Conn(ws, seat, fmt, lang)
     await actor.attach(conn)
-    event(log, "connected", table=table_id, seat=seat, format=fmt)
+    event(log, "connected", table=table_id, seq=actor.seq, seat=seat, format=fmt)
     try:
         while True:
             msg = await ws.receive()
@@ -206,14 +232,17 @@ async def table_socket(ws: WebSocket):
             if raw is None:
                 data = msg.get("bytes") or b""
                 if len(data) > MAX_MESSAGE:
+                    metrics.error("bad_message")
                     conn.send(TOO_LARGE)
                     continue
                 try:
                     raw = data.decode("utf-8")
                 except UnicodeDecodeError:
+                    metrics.error("bad_message")
                     conn.send({"type": "error", "id": None, "message": "a message is UTF-8 JSON text"})
                     continue
             if len(raw) > MAX_MESSAGE or len(raw.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
+                metrics.error("bad_message")
                 conn.send(TOO_LARGE)
                 continue
             handle(actor, conn, raw)
@@ -221,31 +250,36 @@ async def table_socket(ws: WebSocket):
         pass
     finally:
         actor.detach(conn)
-        event(log, "disconnected", table=table_id, seat=seat)
+        event(log, "disconnected", table=table_id, seq=actor.seq, seat=seat)
 
 
 def handle(actor, conn: Conn, raw: str) -> None:
     """One client message: checked here, then queued to the table's actor."""
+    received = time.perf_counter()  # the action latency metric starts here
     try:
         msg = json.loads(raw)
     except ValueError as exc:
+        metrics.error("bad_message")
         conn.send({"type": "error", "id": None, "message": f"a message is a JSON object: {exc}"})
         return
     if not isinstance(msg, dict):
+        metrics.error("bad_message")
         conn.send({"type": "error", "id": None, "message": "a message is a JSON object with a 'type'"})
         return
     kind = msg.get("type")
     if kind == "act":
         cid = _client_id(msg)
         if cid is None:
+            metrics.error("bad_message")
             conn.send({"type": "error", "id": msg.get("id") if isinstance(msg.get("id"), (str, int)) else None,
                        "message": f"an act message needs an 'id': text of 1 to {MAX_CLIENT_ID} characters, unique "
                                   "per action"})
             return
-        actor.submit_from(conn, actor.act, cid, msg.get("action"))
+        actor.submit_from(conn, actor.act, cid, msg.get("action"), received)
     elif kind == "resync":
         seq = msg.get("seq", 0)
         if isinstance(seq, bool) or not isinstance(seq, int):
+            metrics.error("bad_message")
             conn.send({"type": "error", "id": None, "message": "'seq' must be a whole number"})
             return
         actor.submit_from(conn, actor.resync, seq)
@@ -260,6 +294,7 @@ def handle(actor, conn: Conn, raw: str) -> None:
     elif kind == "signal":
         actor.submit_from(conn, actor.signal, msg.get("signal"))
     else:
+        metrics.error("bad_message")
         conn.send({"type": "error", "id": None,
                    "message": f"unknown message type {kind!r}; types are act, resync, ping, chat, name, signal"})
 
@@ -286,6 +321,7 @@ def create_app(db: str | None = None, bot_workers: int | None = None, redis: str
         Route("/api/records", upload_record, methods=["POST"]),
         Route("/api/records/{record_id}", get_record, methods=["GET"]),
         Route("/healthz", healthz, methods=["GET"]),
+        Route("/metrics", metrics_page, methods=["GET"]),
         Route("/readyz", readyz, methods=["GET"]),
         WebSocketRoute("/ws/tables/{table_id}", table_socket),
     ]

@@ -16,7 +16,10 @@ import os
 import random
 import signal
 import sys
+import time
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
+
+from stich.web import metrics
 
 log = logging.getLogger("stich.web")
 
@@ -40,6 +43,13 @@ def think(spec: str, seed: int, view: dict, legal: list[str]) -> str:
     if not isinstance(answer, str) or answer not in legal:
         raise ValueError(f"the {spec} bot chose {answer!r}, which is not legal")
     return answer
+
+
+def think_timed(spec: str, seed: int, view: dict, legal: list[str]) -> tuple[str, float]:
+    """:func:`think` and the seconds it took, measured in the worker (the queue before it is not thinking)."""
+    started = time.perf_counter()
+    answer = think(spec, seed, view, legal)
+    return answer, time.perf_counter() - started
 
 
 def _warm() -> None:
@@ -69,6 +79,7 @@ class BotPool:
         if workers is None:
             workers = max(1, min(4, (os.cpu_count() or 2)))
         self.workers = workers
+        self.waiting = 0  # decisions asked for and not answered yet (the bot queue depth metric)
         self.executor: Executor = self._make()
 
     def _make(self) -> Executor:
@@ -85,10 +96,21 @@ class BotPool:
 
     async def choose(self, spec: str, seed: int, view: dict, legal: list[str]) -> tuple[str, str | None]:
         """``(action, fault)``: the bot's legal answer, or a seeded random legal action and why."""
+        self.waiting += 1
+        started = time.perf_counter()
+        try:
+            return await self._choose(spec, seed, view, legal)
+        finally:
+            self.waiting -= 1
+            metrics.bot_answered(time.perf_counter() - started)
+
+    async def _choose(self, spec: str, seed: int, view: dict, legal: list[str]) -> tuple[str, str | None]:
         loop = asyncio.get_running_loop()
         for attempt in (1, 2):
             try:
-                return await loop.run_in_executor(self.executor, think, spec, seed, view, legal), None
+                answer, seconds = await loop.run_in_executor(self.executor, think_timed, spec, seed, view, legal)
+                metrics.bot_thought(spec, seconds)
+                return answer, None
             except asyncio.CancelledError:
                 raise
             except BrokenExecutor as exc:  # a worker died (killed, out of memory): a new pool, one retry

@@ -88,6 +88,9 @@ class RemoteConn:
         self.closed = False
         self.inflight = 0
 
+    def after_sent(self, fn) -> None:
+        """The latency metric counts connections of this process only (another process's clock)."""
+
     def send(self, message) -> None:
         text = message if isinstance(message, str) else store.dumps(message)
         self.cluster.publish(n_channel(self.node), {"k": "send", "conn": self.key, "text": text})

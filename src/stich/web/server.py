@@ -19,10 +19,10 @@ from sqlalchemy import select, update
 import stich
 from stich.bots import bot_names, default_bot_name
 from stich.engine import StichError
-from stich.web import store
+from stich.web import metrics, store
 from stich.web.botpool import BotPool, bot_seed
 from stich.web.logs import event
-from stich.web.spec import BadRequest, SeatSpec, TableSpec, clean_name, make_game, parse_table
+from stich.web.spec import BadRequest, SeatSpec, TableSpec, clean_name, make_game, parse_table, signal_games
 from stich.web.table import Seat, TableActor
 
 log = logging.getLogger("stich.web")
@@ -85,6 +85,7 @@ class Server:
             except Exception:  # noqa: BLE001 - one broken table must not keep the others down
                 log.exception("table could not be restored", extra={"fields": {"table": row["id"]}})
         event(log, "ready", tables=len(rows), db=self.url.split("://")[0])
+        metrics.watch(self)
         self.ready = True
 
     async def stop(self) -> None:
@@ -141,7 +142,7 @@ class Server:
             stmts.append(self.cluster.lease_row(table_id))   # the creating process owns the table first
         await self.writer.write(*stmts)
         actor = await self.table(table_id)
-        event(log, "table created", table=table_id, game=game.name, variant=game.variant,
+        event(log, "table created", table=table_id, seq=0, game=game.name, variant=game.variant,
               seats=[s.kind if s.kind == "human" else f"bot:{s.bot}" for s in spec.seats], public=spec.public)
         return actor, tokens
 
@@ -406,15 +407,18 @@ def games_catalogue() -> dict:
             except Exception:  # noqa: BLE001
                 continue
         out.append({"name": name, "title": cls.title or name, "default_variant": cls.default_variant,
-                    "variants": variants, "options": options, "bots": bots, "default_bot": default_bot_name(name)})
+                    "variants": variants, "options": options, "bots": bots, "default_bot": default_bot_name(name),
+                    "signals": list(cls.signal_words)})
     return {"games": out, "settings": {
         "grace": {"default": 60, "values": "seconds (0 to 86400) or \"never\"",
-                  "explanation": "after a human disconnects, the seat's bot plays for them after this many seconds "
-                                 "and hands back when they return"},
+                  "explanation": "after a human disconnects (or, for a seat nobody has taken, after the table "
+                                 "starts), the seat's bot plays for them after this many seconds and hands back "
+                                 "when they arrive"},
         "timer": {"default": "off", "values": ["off", "relaxed", "fast"],
                   "explanation": "relaxed: 60 s per decision, fast: 15 s; then the seat's bot moves"},
         "signals": {"default": "off", "values": ["off", "on"],
-                    "explanation": "Watten signals (Deuten) between partners (rules §2.S); not in Euregio or Blind"},
+                    "explanation": "signals between partners, where the game allows them: "
+                                   + "; ".join(dict.fromkeys(cls.signals_where for cls in signal_games()))},
         "public": {"default": False, "values": [False, True], "explanation": "listed in the lobby"},
         "bot_delay": {"default": 0, "values": "seconds from 0 to 5",
                       "explanation": "bots wait this long before they move, so people can follow"},

@@ -1,5 +1,5 @@
 """What a request to create a table means: the game (validated by the engine), the seats and the
-table's own settings (disconnect grace, turn timer, Watten signals, public).  Every problem is a
+table's own settings (disconnect grace, turn timer, signals between partners, public).  Every problem is a
 :class:`BadRequest` with a clear message; the engine's own wording is kept for bad options."""
 
 from __future__ import annotations
@@ -16,10 +16,6 @@ TIMERS = {"off": None, "relaxed": 60.0, "fast": 15.0}
 DEFAULT_GRACE = 60.0
 MAX_BOT_SECONDS = 10.0
 MAX_BOT_ITERATIONS = 200_000
-#: Watten signals (Deuten, rules §2.S): a fixed vocabulary, sent to the partner only
-SIGNALS = ("max", "belli", "spitz", "trump", "low", "nothing", "alone")
-#: variants whose rules forbid signals (rules §2.S: Blind and Euregio/South Tyrol)
-SIGNALS_FORBIDDEN = ("euregio", "blind")
 
 
 class BadRequest(ValueError):
@@ -134,11 +130,9 @@ def parse_settings(body: dict, game) -> dict:
     if signals not in ("on", "off"):
         raise BadRequest(f"'signals' is on or off, not {signals!r}")
     if signals == "on":
-        if game.name != "watten" or game.num_players != 4:
-            raise BadRequest("signals (Deuten) are a Watten custom between partners: only four-player Watten "
-                             "tables can allow them")
-        if game.variant in SIGNALS_FORBIDDEN:
-            raise BadRequest(f"signals (Deuten) are forbidden in {game.variant} Watten (rules §2.S)")
+        refusal = signals_refusal(game)
+        if refusal is not None:
+            raise BadRequest(refusal)
     delay = body.get("bot_delay", 0)
     if isinstance(delay, bool) or not isinstance(delay, (int, float)) or not 0 <= delay <= 5:
         raise BadRequest(f"'bot_delay' is seconds from 0 to 5, not {delay!r}")
@@ -201,8 +195,26 @@ def clean_name(name, limit: int = 40) -> str:
     return text
 
 
-def partner(game, seat: int) -> int | None:
-    """The partner of ``seat`` in four-player Watten (seats 0+2 and 1+3 play together)."""
-    if game.name == "watten" and game.num_players == 4:
-        return (seat + 2) % 4
-    return None
+def signal_games() -> list:
+    """The classes of the installed games that declare signals (``Game.signal_words``)."""
+    out = []
+    for name in stich.games():
+        try:
+            cls = stich.engine.game_class(name)
+        except Exception:  # noqa: BLE001 - a broken game package leaves the others usable
+            continue
+        if cls.signal_words:
+            out.append(cls)
+    return out
+
+
+def signals_refusal(game) -> str | None:
+    """Why a table of ``game`` may not allow signals; None if it may.
+
+    The game declares it (``Game.signals_refused``).  A game without signals at all is answered
+    with where signals exist (each such game's ``signals_where``), the more useful sentence."""
+    if game.signal_words:
+        return game.signals_refused()
+    # once each: a game built on another (a subclass registered under its own name) shares its sentence
+    where = list(dict.fromkeys(cls.signals_where for cls in signal_games() if cls.signals_where))
+    return "; ".join(where) if where else game.signals_refused()

@@ -13,6 +13,7 @@ import asyncio
 import json
 import logging
 import os
+import time
 from pathlib import Path
 
 from sqlalchemy import (
@@ -29,6 +30,8 @@ from sqlalchemy import (
     select,
 )
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+from stich.web import metrics
 
 log = logging.getLogger("stich.web")
 
@@ -143,8 +146,10 @@ def database_url(db: str | None) -> str:
 
 
 def make_engine(url: str) -> AsyncEngine:
+    # hide_parameters: a failed statement's error (logged) must not quote its values, which can be
+    # a deal seed, a token's hash or a finished record with every hand
     if url.startswith("sqlite"):
-        engine = create_async_engine(url, connect_args={"timeout": 30})
+        engine = create_async_engine(url, connect_args={"timeout": 30}, hide_parameters=True)
 
         @event.listens_for(engine.sync_engine, "connect")
         def _pragmas(dbapi_conn, _record):  # every connection: WAL, and a commit is on disk when it returns
@@ -155,7 +160,7 @@ def make_engine(url: str) -> AsyncEngine:
             cur.close()
 
         return engine
-    return create_async_engine(url, pool_size=10, max_overflow=10)
+    return create_async_engine(url, pool_size=10, max_overflow=10, hide_parameters=True)
 
 
 def _upgrade(sync_conn) -> None:
@@ -209,6 +214,7 @@ class Writer:
     async def _commit(self, batch) -> None:
         # Rows for the same table go in one executemany: each execute is a trip to the database
         # driver's thread, and a busy server commits hundreds of actions per transaction.
+        started = time.perf_counter()
         async with self.engine.begin() as conn:
             rows: dict = {}
             guards = sorted((s for stmts, _f in batch for s in stmts if isinstance(s, Guard)), key=lambda g: g.key)
@@ -231,6 +237,7 @@ class Writer:
                         await flush()  # keep the order of statements and rows
                         await conn.execute(stmt)
             await flush()
+        metrics.committed(time.perf_counter() - started, len(batch))
 
     async def _run(self) -> None:
         while True:
@@ -250,6 +257,7 @@ class Writer:
                         results.append(None)
                     except Exception as exc:  # noqa: BLE001
                         log.error("write failed", extra={"fields": {"error": repr(exc)}})
+                        metrics.error("write_failed")
                         results.append(exc)
             for (_stmts, fut), exc in zip(batch, results, strict=True):
                 if fut.done():

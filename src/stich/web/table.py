@@ -19,10 +19,10 @@ from collections import deque
 from sqlalchemy import update
 
 from stich.engine import StichError
-from stich.web import store
+from stich.web import metrics, store
 from stich.web.cluster import FORWARDED, t_channel
 from stich.web.logs import event
-from stich.web.spec import SIGNALS, BadRequest, clean_name, partner, timer_seconds
+from stich.web.spec import BadRequest, clean_name, timer_seconds
 
 log = logging.getLogger("stich.web")
 
@@ -82,6 +82,11 @@ class Conn:
             return
         self.out.put_nowait(message if isinstance(message, str) else store.dumps(message))
 
+    def after_sent(self, fn) -> None:
+        """Call ``fn()`` once every frame queued so far has been written to the socket."""
+        if not self.closed:
+            self.out.put_nowait(fn)
+
     async def _pump(self) -> None:
         try:
             while True:
@@ -89,6 +94,9 @@ class Conn:
                 if text is None:
                     await self.ws.close(code=4008)
                     return
+                if callable(text):  # after_sent: the frames before it are out
+                    text()
+                    continue
                 await self.ws.send_text(text)
         except Exception:  # noqa: BLE001 - the socket is gone; the handler notices on receive
             self.closed = True
@@ -197,16 +205,18 @@ class TableActor:
             except asyncio.CancelledError:
                 raise
             except Exception:  # noqa: BLE001 - a bug in one step must not stop the table
-                log.exception("table step failed", extra={"fields": {"table": self.id}})
+                metrics.error("table_step_failed")
+                log.exception("table step failed", extra={"fields": {"table": self.id, "seq": self.seq}})
 
     def start(self) -> None:
-        """After loading: grace periods for absent humans who had sat down; bots to move.  A replica
-        instead checks that it missed no action between subscribing and reading the log."""
+        """After loading: a grace period for every human seat, taken or not (nobody is connected yet:
+        a seat whose invite link nobody opens must not leave the table waiting for ever); bots to move.
+        A replica instead checks that it missed no action between subscribing and reading the log."""
         if not self.owner:
             self.submit(self._catch_up)
             return
         for s in self.seats:
-            if s.kind == "human" and s.claimed:
+            if s.kind == "human":
                 self._start_grace(s)
         self._schedule()
 
@@ -384,7 +394,7 @@ class TableActor:
                 store.seats.c.table_id == self.id, store.seats.c.seat == seat).values(claimed=True))
         if s.bot_playing:  # the human is back: the bot hands the seat back
             s.bot_playing = False
-            event(log, "seat handed back", table=self.id, seat=seat)
+            event(log, "seat handed back", table=self.id, seq=self.seq, seat=seat)
             if self.bot_pending == self.seq and self.state.current_player == seat:
                 self.bot_pending = None  # its answer will be dropped
             self._schedule()
@@ -424,7 +434,7 @@ class TableActor:
         if not self.owner or seat in self.connected() or self.finished:
             return
         s.bot_playing = True
-        event(log, "bot takes the seat", table=self.id, seat=seat)
+        event(log, "bot takes the seat", table=self.id, seq=self.seq, seat=seat, taken=s.claimed)
         self.broadcast_seats()
         self._schedule()
 
@@ -468,14 +478,15 @@ class TableActor:
         seed = self.server.bot_seed(self.id, seat, seq)
         action, fault = await self.server.pool.choose(spec, seed, view, legal)
         if fault:
-            event(log, "bot fault", logging.WARNING, table=self.id, seat=seat, bot=spec, error=fault)
+            metrics.error("bot_fault")
+            event(log, "bot fault", logging.WARNING, table=self.id, seq=seq, seat=seat, bot=spec, error=fault)
         self.submit(self._bot_move, seat, seq, action, origin)
 
     async def _timer_over(self, seq: int, seat: int) -> None:
         if not self.owner or seq != self.seq or self.finished or self.state.current_player != seat:
             return
         self.turn_deadline = None
-        event(log, "turn timer expired", table=self.id, seat=seat)
+        event(log, "turn timer expired", table=self.id, seq=seq, seat=seat)
         self._ask_bot(seat, self.server.takeover_bot(self.game.name), "timer")
 
     async def _bot_move(self, seat: int, seq: int, action: str, origin: str) -> None:
@@ -488,7 +499,7 @@ class TableActor:
         try:
             new.apply(action, seat=seat)
         except StichError as exc:  # cannot happen for an answer from the legal list; never fatal
-            event(log, "bot action refused", logging.ERROR, table=self.id, seat=seat, error=str(exc))
+            event(log, "bot action refused", logging.ERROR, table=self.id, seq=seq, seat=seat, error=str(exc))
             return
         await self._commit(new, seat, origin, None)
 
@@ -512,7 +523,9 @@ class TableActor:
             return None, str(exc)
         return new, None
 
-    async def act(self, conn: Conn, cid: str, text):
+    async def act(self, conn: Conn, cid: str, text, received: float | None = None) -> None:
+        """A client's action (``received``: ``time.perf_counter()`` when its message arrived, for the
+        latency metric)."""
         seat = conn.seat
         key = (seat, cid)
         if key in self.answers:  # a resent id: the same answer, no second effect
@@ -520,6 +533,7 @@ class TableActor:
             return
         new, error = self._check(seat, text)
         if error is not None:
+            metrics.error("action_refused")
             answer = {"type": "error", "id": cid, "message": error}
             if seat is not None:
                 try:
@@ -535,6 +549,8 @@ class TableActor:
             if isinstance(conn, Conn):
                 self.cluster.forward(self, conn, "act", (cid, text))
             return LOST
+        if seq is not None and received is not None:  # until the new state frame is out to this client
+            conn.after_sent(lambda: metrics.action_latency(time.perf_counter() - received))
         if seq is None:
             conn.send({"type": "error", "id": cid, "message": "the server could not save the action; send it again"})
 
@@ -558,6 +574,7 @@ class TableActor:
             await self.demote()
             return LOST
         except Exception as exc:  # noqa: BLE001 - not saved: nothing changes, nobody is told
+            metrics.error("commit_failed")
             event(log, "commit failed", logging.ERROR, table=self.id, seq=seq, error=repr(exc))
             return None
         # The check ran on a clone (nothing changes if the commit fails); now the action is applied to
@@ -571,13 +588,14 @@ class TableActor:
             self.state = new
         self.marks.append(len(self.state.events))
         self.bot_pending = None
+        metrics.action(origin)
         if cid is not None:
             ack = {"type": "ack", "id": cid, "seq": seq}
             self.answers[(seat, cid)] = ack
             if conn is not None:
                 conn.send(ack)
         if self.finished:
-            event(log, "match over", table=self.id, actions=seq)
+            event(log, "match over", table=self.id, seq=seq, actions=seq)
             self.maybe_evict()
             for s in self.seats:
                 if s.grace:
@@ -627,15 +645,17 @@ class TableActor:
             c.send(msg)
 
     async def signal(self, conn: Conn, sig) -> None:
-        """A Watten signal (Deuten): to the partner's connections only, never stored in the record."""
+        """A signal between partners (Watten's Deuten): to the partner's connections only, never stored in
+        the record.  The words and who the partner is are the game's (``signal_words``, ``partner``)."""
         if self.settings.get("signals") != "on":
             conn.send({"type": "error", "id": None, "message": "signals (Deuten) are not allowed at this table"})
             return
         if conn.seat is None:
             conn.send({"type": "error", "id": None, "message": "spectators cannot signal"})
             return
-        if sig not in SIGNALS:
-            conn.send({"type": "error", "id": None, "message": f"signals are: {', '.join(SIGNALS)}"})
+        words = self.game.signal_words
+        if sig not in words:
+            conn.send({"type": "error", "id": None, "message": f"signals are: {', '.join(words)}"})
             return
         if self.finished:
             conn.send({"type": "error", "id": None, "message": "the match is over"})
@@ -644,7 +664,7 @@ class TableActor:
             conn.send({"type": "error", "id": None,
                        "message": f"too many messages: at most {CHAT_RATE[0]} per {CHAT_RATE[1]:g} seconds"})
             return
-        to = partner(self.game, conn.seat)
+        to = self.game.partner(conn.seat)
         msg = {"type": "signal", "seat": conn.seat, "to": to, "signal": sig}
         if self.cluster is not None:
             self.cluster.publish(t_channel(self.id), {"k": "signal", "msg": msg})

@@ -34,7 +34,11 @@ def choose(page):
     if actions:
         return buttons.first
     form = page.locator("#table form.choose button")
-    return form.first if form.count() else None
+    if form.count():
+        return form.first
+    # Barbu's doubles as check boxes with no pass (the caller must be doubled): the required box is ticked
+    seats = page.locator("#table form.choose-set")
+    return seats.locator("button").first if seats.count() else None
 
 
 def act(page, timeout: float = 10.0) -> bool:

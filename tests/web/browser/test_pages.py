@@ -48,6 +48,10 @@ def test_every_page_axe_clean_and_language_switch_is_remembered(server, new_page
         assert not page.js_errors, page.js_errors
     page.goto(server.base_url + f"/replay/{table}?step=3")
     assert "Passo 3 di" in page.locator("main").inner_text()
+    # the step's action in words ("Posto 2: gioca: ..."), not the record's text ("play LU")
+    seat, action = api(server, f"/api/tables/{table}/record")["actions"][2]
+    status = page.locator("main p[role=status]").inner_text()
+    assert f"Posto {seat + 1}: " in status and action not in status, (status, action)
     page.keyboard.press("ArrowRight")
     page.wait_for_url("**step=4**")
     page.select_option("#trick-step", index=1)          # the end of the second trick
@@ -131,6 +135,7 @@ def test_create_a_table_with_options_and_seats_then_join_from_the_lobby(server, 
     other.goto(server.base_url + "/lobby")
     join = other.locator(f'#tables button[aria-label*="{table}"]')
     join.wait_for()
+    assert "Watten · bavarois, 4 joueurs" in other.locator("#tables").inner_text()   # names, not identifiers
     join.click()
     other.wait_for_url("**/t/**")
     other.wait_for_selector("#table .table")
@@ -153,7 +158,7 @@ def test_dark_scheme_and_reduced_motion_pages_are_axe_clean(server, new_page):
     made = api(server, "/api/tables", {"game": "watten", "variant": "euregio",
                                        "seats": ["human", "bot:heuristic", "bot:heuristic", "bot:heuristic"]})
     page = new_page(locale="de-DE", color_scheme="dark", reduced_motion="reduce")
-    for url in ("/", made["seats"][0]["url"]):
+    for url in ("/", "/lobby", made["seats"][0]["url"]):
         page.goto(server.base_url + url)
         if "/t/" in url:
             page.wait_for_selector("#table .table")

@@ -28,6 +28,14 @@ def ctx_for(state, seat, lang):
 def offered(page: str) -> list[str]:
     """Every action the page lets its reader take: buttons' data-action and drop-down options."""
     acts = re.findall(r'data-action="([^"]*)"', page) + re.findall(r'<option value="([^"]*)"', page)
+    for form in re.findall(r'<form class="choose-set" data-actions="([^"]*)">(.*?)</form>', page, re.S):
+        # Barbu's doubles as check boxes: every combination the form may send, each one made of its boxes
+        boxes = set(re.findall(r'<input type="checkbox" name="(\w+)" value="(\d+)"', form[1]))
+        for action in form[0].split("|"):
+            words = action.split()
+            assert {(v, n) for v, arg in zip(words[::2], words[1::2], strict=True)
+                    for n in arg.split(",")} <= boxes, action
+            acts.append(action)
     return [html.unescape(a) for a in acts]
 
 
@@ -86,3 +94,25 @@ def test_a_seat_not_on_turn_sees_its_out_of_turn_decisions_as_buttons():
                                                                     "en": "Seat 1 to act."}[lang]
         # the blind players (2 and 3) have nothing to do and get no buttons
         assert offered(render_table(ctx_for(state, 1, lang))) == []
+
+
+def test_a_required_double_is_ticked_and_fixed():
+    # Barbu's obligation (rules §3.3): a seat may have to double the caller; no pass is offered then,
+    # and the caller's box is ticked and cannot be unticked, so every choice the form allows is legal
+    g, rng = stich.game("barbu"), random.Random(2)
+    for seed in range(40):
+        state = g.new_state(seed=seed)
+        while not state.is_terminal():
+            legal = [str(a) for a in state.legal_actions()]
+            if "pass" not in legal and any(a.startswith("double") for a in legal):
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        else:
+            continue
+        break
+    page = render_table(ctx_for(state, state.current_player, "fr"))
+    required = set.intersection(*({int(n) for n in a.split()[1].split(",")} for a in legal))
+    assert required and "data-action=\"pass\"" not in page
+    for n in required:
+        assert f'name="double" value="{n}" checked disabled> Place {n} (obligatoire)' in page
+    assert sorted(offered(page)) == sorted(legal)

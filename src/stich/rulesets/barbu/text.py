@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from rich.markup import escape
 
+from stich.engine.narration import N_, plain_trick_reason, tell
+
 #: verbs whose action line is left out: the event that follows says the same in full
 NARRATED_VERBS = frozenset({"contract", "double", "redouble", "pass"})
 
@@ -30,53 +32,73 @@ def echoes(ev: dict, actor: int, action: str) -> bool:
 
 
 def rows(view: dict, names) -> list[tuple[str, str]]:
-    """The table rows of Barbu's own view fields, those that say something now."""
+    """The table rows of Barbu's own view fields, those that say something now (labels and values in the
+    reader's language)."""
+    _ = names._
     out = []
     caller = view.get("caller")
     if caller is not None:
-        out.append(("Caller", f"{names.seat(caller)} (deal {view.get('block_position')} of 7 as caller)"))
+        out.append((_("Caller"), _("%(seat)s (deal %(n)s of 7 as caller)")
+                    % {"seat": names.seat(caller), "n": view.get("block_position")}))
     contract = view.get("contract")
     if contract is None and view.get("available_contracts"):
-        out.append(("Contracts left", ", ".join(view["available_contracts"])))
+        out.append((_("Contracts left"), ", ".join(contract_name(c, names) for c in view["available_contracts"])))
     if contract is not None:
-        out.append(("Contract", contract_text(view, names)))
+        out.append((_("Contract"), contract_text(view, names)))
     if caller is not None and view.get("caller_doubles") and (contract is None or not view.get("deal_result")):
         done = [f"{names.seat(p)}: {n}" for p, n in enumerate(view["caller_doubles"]) if p != caller]
-        out.append(("Doubles of the caller", ", ".join(done) + " (deals; each owes him 2, §3.3)"))
+        out.append((_("Doubles of the caller"), _("%(list)s (deals; each owes him 2, §3.3)")
+                     % {"list": ", ".join(done)}))
     if view.get("businesses"):
-        out.append(("Businesses", businesses_text(view["businesses"], names)))
+        out.append((_("Businesses"), businesses_text(view["businesses"], names)))
     if view.get("layout"):
-        out.append(("Layout", layout_text(view["layout"])))
+        out.append((_("Layout"), layout_text(view["layout"])))
     if view.get("domino_out"):
-        out.append(("Out", ", ".join(f"{i}. {names.seat(p)}" for i, p in enumerate(view["domino_out"], 1))))
+        out.append((_("Out"), ", ".join(f"{i}. {names.seat(p)}" for i, p in enumerate(view["domino_out"], 1))))
     if view.get("taken") and not view.get("deal_result"):
-        out.append(("Taken", "\n".join(_taken_line(p, t, names) for p, t in enumerate(view["taken"]))))
-        out.append(("Deal points", names.signed(view.get("deal_points"))))
-    for key, label in (("deal_result", "Deal result"), ("previous_result", "Previous deal")):
+        out.append((_("Taken"), "\n".join(_taken_line(p, t, names) for p, t in enumerate(view["taken"]))))
+        out.append((_("Deal points"), names.signed(view.get("deal_points"))))
+    for key, label in (("deal_result", N_("Deal result")), ("previous_result", N_("Previous deal"))):
         if view.get(key):
-            out.append((label, result_text(view[key], names)))
+            out.append((_(label), result_text(view[key], names)))
     if view.get("match_result"):
         r = view["match_result"]
-        out.append(("Match result", f"{names.signed(r['totals'])}; won by "
-                                    f"{', '.join(names.seat(p) for p in r['winners'])}"))
+        out.append((_("Match result"), _("%(totals)s; won by %(seats)s")
+                    % {"totals": names.signed(r["totals"]), "seats": ", ".join(names.seat(p) for p in r["winners"])}))
     return out
 
 
 # --- the pieces ------------------------------------------------------------------------------------
+#: the contracts as the reader names them: English keeps the codes one types (``contract NO_TRICKS``), the
+#: other languages read the French table names (docs/rules/barbu.md §2: barbu, pas de plis ...)
+CONTRACT_NAMES = {
+    "NO_TRICKS": N_("NO_TRICKS"), "NO_HEARTS": N_("NO_HEARTS"), "NO_QUEENS": N_("NO_QUEENS"),
+    "BARBU": N_("BARBU"), "NO_LAST_TWO": N_("NO_LAST_TWO"), "TRUMPS": N_("TRUMPS"), "DOMINO": N_("DOMINO"),
+}
+
+
+def contract_name(code, names) -> str:
+    """``NO_TRICKS`` in English, ``pas de plis`` in French, ``keine Stiche`` in German ..."""
+    code = str(code)
+    return escape(names._(CONTRACT_NAMES[code]) if code in CONTRACT_NAMES else code)
+
+
 def contract_text(ev: dict, names) -> str:
     """``TRUMPS, trumps S (pique)``, ``DOMINO from the 7 (sept)``, ``BARBU``."""
-    contract = escape(str(ev.get("contract")))
+    contract = contract_name(ev.get("contract"), names)
     if ev.get("trump"):
-        return f"{contract}, trumps {names.value(ev['trump'], 'trump')}"
+        return names._("%(contract)s, trumps %(suit)s") % {"contract": contract,
+                                                           "suit": names.value(ev["trump"], "trump")}
     if ev.get("domino_rank"):
-        return f"{contract} from the {names.value(ev['domino_rank'], 'rank')}"
+        return names._("%(contract)s from the %(rank)s") % {"contract": contract,
+                                                            "rank": names.value(ev["domino_rank"], "rank")}
     return contract
 
 
 def businesses_text(businesses, names) -> str:
     """``Seat 1 × Seat 3 (redoubled), ...``: who settles with whom after the doubling round."""
-    return ", ".join(f"{names.seat(a)} × {names.seat(b)} ({'redoubled' if m == 2 else 'doubled'})"
-                     for a, b, m in businesses)
+    return ", ".join(f"{names.seat(a)} × {names.seat(b)} "
+                     f"({names._('redoubled') if m == 2 else names._('doubled')})" for a, b, m in businesses)
 
 
 def layout_text(layout: dict) -> str:
@@ -93,59 +115,73 @@ def layout_text(layout: dict) -> str:
 
 def result_text(r: dict, names) -> str:
     """A scored deal: its contract points, what the doubling moved and the deal's total per seat."""
-    head = f"Deal {r['hand']} ({escape(str(r['contract']))}, called by {names.seat(r['caller'])}): "
+    _ = names._
+    head = _("Deal %(n)s (%(contract)s, called by %(seat)s): ") % {
+        "n": r["hand"], "contract": contract_name(r["contract"], names), "seat": names.seat(r["caller"])}
     if not r.get("played"):
-        return head + f"not played (nobody doubled), its points split: {names.signed(r['final'])}"
-    text = head + f"contract points {names.signed(r['raw'])}"
+        return head + _("not played (nobody doubled), its points split: %(points)s") % {
+            "points": names.signed(r["final"])}
+    text = head + _("contract points %(points)s") % {"points": names.signed(r["raw"])}
     if r.get("adjustments") and any(r["adjustments"]):
-        text += f"; doubling {names.signed(r['adjustments'])}"
-    return text + f"; total {names.signed(r['final'])}"
+        text += _("; doubling %(points)s") % {"points": names.signed(r["adjustments"])}
+    return text + _("; total %(points)s") % {"points": names.signed(r["final"])}
 
 
 def _taken_line(p: int, taken: dict, names) -> str:
     cards = f" ({', '.join(taken['cards'])})" if taken.get("cards") else ""
     n = taken.get("tricks", 0)
-    return f"{names.seat(p)}: {n} trick{'' if n == 1 else 's'}{cards}"
+    return names.ngettext(N_("%(seat)s: %(n)s trick"), N_("%(seat)s: %(n)s tricks"), n) % {
+        "seat": names.seat(p), "n": n} + cards
 
 
 # --- the events ------------------------------------------------------------------------------------
 def _caller(ev, names):
-    left = ", ".join(ev.get("available") or [])
-    return (f"{names.subject(ev['seat'], 'are', 'is')} the caller (deal {ev.get('block_position')} of 7 as "
-            f"caller); contracts left: {left}")
+    left = ", ".join(contract_name(c, names) for c in ev.get("available") or [])
+    return tell(names, ev["seat"], N_("You are the caller (deal %(n)s of 7 as caller); contracts left: %(left)s"),
+                N_("%(seat)s is the caller (deal %(n)s of 7 as caller); contracts left: %(left)s"),
+                n=ev.get("block_position"), left=left)
 
 
 def _contract(ev, names):
-    return f"[bold]{names.subject(ev['seat'], 'declare', 'declares')} {contract_text(ev, names)}[/bold]"
+    return "[bold]" + tell(names, ev["seat"], N_("You declare %(contract)s"), N_("%(seat)s declares %(contract)s"),
+                           contract=contract_text(ev, names)) + "[/bold]"
 
 
 def _double(ev, names):
     seat = ev["seat"]
     doubles, redoubles = ev.get("doubles") or [], ev.get("redoubles") or []
     if not doubles and not redoubles:
-        return names.subject(seat, "pass", "passes")
-    parts = []
+        return tell(names, seat, N_("You pass"), N_("%(seat)s passes"))
+    d = ", ".join(names.seat(q) for q in doubles)
+    r = ", ".join(names.seat(q) for q in redoubles)
+    if doubles and redoubles:
+        return tell(names, seat, N_("You double %(doubled)s and redouble %(redoubled)s"),
+                    N_("%(seat)s doubles %(doubled)s and redoubles %(redoubled)s"), doubled=d, redoubled=r)
     if doubles:
-        parts.append(f"{names.subject(seat, 'double', 'doubles')} {', '.join(names.seat(q) for q in doubles)}")
-    if redoubles:
-        who = ", ".join(names.seat(q) for q in redoubles)
-        verb = names.subject(seat, "redouble", "redoubles")
-        parts.append(f"{verb} {who}" if not doubles else f"{verb.rsplit(' ', 1)[-1]} {who}")
-    return " and ".join(parts)
+        return tell(names, seat, N_("You double %(doubled)s"), N_("%(seat)s doubles %(doubled)s"), doubled=d)
+    return tell(names, seat, N_("You redouble %(redoubled)s"), N_("%(seat)s redoubles %(redoubled)s"), redoubled=r)
 
 
 def _domino_play(ev, names):
-    return f"{names.subject(ev['seat'], 'lay', 'lays')} {names.card_label(ev['card'])}"
+    return tell(names, ev["seat"], N_("You lay %(card)s"), N_("%(seat)s lays %(card)s"),
+                card=names.card_label(ev["card"]))
 
 
 def _domino_pass(ev, names):
-    return f"{names.subject(ev['seat'], 'pass', 'passes')} (no card fits)"
+    return tell(names, ev["seat"], N_("You pass (no card fits)"), N_("%(seat)s passes (no card fits)"))
+
+
+#: who goes out in which place (R-9): one sentence each, the ordinal agreeing with the language
+OUT = {1: (N_("You go out first"), N_("%(seat)s goes out first")),
+       2: (N_("You go out second"), N_("%(seat)s goes out second")),
+       3: (N_("You go out third"), N_("%(seat)s goes out third")),
+       4: (N_("You go out last"), N_("%(seat)s goes out last"))}
 
 
 def _domino_out(ev, names):
     place = ev.get("place")
-    nth = {1: "first", 2: "second", 3: "third", 4: "last"}.get(place, str(place))
-    return f"[green]{names.subject(ev['seat'], 'go', 'goes')} out {nth}[/green]"
+    you, other = OUT.get(place, (N_("You go out %(place)s."), N_("%(seat)s goes out %(place)s.")))
+    return f"[green]{tell(names, ev['seat'], you, other, place=place)}[/green]"
 
 
 def _deal_result(ev, names):
@@ -154,7 +190,8 @@ def _deal_result(ev, names):
 
 def _match_end(ev, names):
     won = ", ".join(names.seat(p) for p in ev.get("winners") or [])
-    return f"[bold]Match end[/bold]: totals {names.signed(ev.get('totals'))}; won by {won}"
+    return f"[bold]{names._('Match end')}[/bold]: " + names._("totals %(totals)s; won by %(seats)s") % {
+        "totals": names.signed(ev.get("totals")), "seats": won}
 
 
 #: a sentence per event type of the game's own (a teller may return NotImplemented: generic text)
@@ -169,5 +206,16 @@ def hand_order(view: dict, names) -> tuple[dict, dict, str | None]:
     and the trump suit in Trumps, for the compact hand."""
     deck = names.deck
     hand = view.get("hand") or []
-    marks = {"HK": "Barbu"} if view.get("contract") == "BARBU" and "HK" in hand else {}
+    marks = {"HK": names._("Barbu")} if view.get("contract") == "BARBU" and "HK" in hand else {}
     return {c: deck.rank(deck.parse(c)) for c in hand}, marks, view.get("trump")
+
+
+#: the plain reasons (stich.engine.narration.plain_trick_reason), marked here for this game's catalogue
+PLAIN_REASONS = (N_("trump"), N_("the highest trump"), N_("the highest of the suit led"))
+
+
+def trick_reason(view: dict, cards: list[dict], winner: int, names) -> str | None:
+    """Why the trick went to ``winner``: trump, the highest trump or the highest of the suit led, in the
+    reader's language (None where neither explains it)."""
+    reason = plain_trick_reason(cards, winner, names, view.get("trump"))
+    return None if reason is None else names._(reason)

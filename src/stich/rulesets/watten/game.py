@@ -39,7 +39,23 @@ class WattenGame(Game):
     two_sided = True    # 2 and 4 players: seat parity; 3 players: the forehand against the other two
     companions = {"heuristic": "stich.bots.heuristic.watten", "encoder": "stich.encoding.watten",
                   "narration": "stich.rulesets.watten.text",
-                  "help": "stich.rulesets.watten.help"}
+                  "help": "stich.rulesets.watten.help", "page": "stich.rulesets.watten.page"}
+
+    # Signals (Deuten, rules §2.S) at a live table: allowed in Bavarian and Tyrolean play, between
+    # the partners of a four-player game (seats 0+2 and 1+3); stich's own play leaves them out (R28).
+    signal_words = ("max", "belli", "spitz", "trump", "low", "nothing", "alone")
+    signals_where = ("signals (Deuten) are a Watten custom between partners: only four-player Watten tables "
+                     "can allow them")
+
+    def signals_refused(self) -> str | None:
+        if self.num_players != 4:
+            return self.signals_where
+        if self.blind:  # §2.S: forbidden in Blind and Euregio, the variants whose Ansage is blind
+            return f"signals (Deuten) are forbidden in {self.variant} Watten (rules §2.S)"
+        return None
+
+    def partner(self, seat: int) -> int | None:
+        return (seat + 2) % 4 if self.num_players == 4 else None
 
     def reward_scale(self) -> float:
         return float(self.options["target"])

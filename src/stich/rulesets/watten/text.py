@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from rich.markup import escape
 
-from stich.engine.narration import plain_trick_reason
+from stich.engine.narration import N_, plain_trick_reason, tell
 
 #: verbs whose action line is left out: the public event that follows says the same in full
 NARRATED_VERBS = frozenset({
@@ -33,8 +33,8 @@ KEYS = frozenset({
 #: the Bavarian Kritische, highest first (B1.1)
 KRITISCHE = {"HK": "Max", "S7": "Belli", "E7": "Spitz"}
 
-WHY_WON = {"tricks": "three tricks", "fold": "the others folded", "concede": "the others conceded",
-           "challenge": "the “Farbe!” challenge", "maschine": "Maschine"}
+WHY_WON = {"tricks": N_("three tricks"), "fold": N_("the others folded"), "concede": N_("the others conceded"),
+           "challenge": N_("the “Farbe!” challenge"), "maschine": N_("Maschine")}
 
 
 def echoes(ev: dict, actor: int, action: str) -> bool:
@@ -47,22 +47,26 @@ def echoes(ev: dict, actor: int, action: str) -> bool:
 
 
 def rows(view: dict, names) -> list[tuple[str, str]]:
-    """The table rows of Watten's own view fields, those that say something now."""
+    """The table rows of Watten's own view fields, those that say something now (in the reader's language)."""
+    _ = names._
     out = _role_rows(view, names) + _ansage_rows(view, names) + _cut_rows(view, names)
-    out.append(("Stake", stake_text(view, names)))
+    out.append((_("Stake"), stake_text(view, names)))
     decision = _pending_decision(view)
     if decision:
-        out.append(("Decision", f"{names.seat(decision['decider'])}: hold (play for {decision['stake']}) or concede"))
+        out.append((_("Decision"), _("%(seat)s: hold (play for %(stake)s) or concede") % {
+            "seat": names.seat(decision["decider"]), "stake": decision["stake"]}))
     won, n = view.get("tricks_won") or [], names.game.num_players
     if any(won) and n == 3:
-        out.append(("Tricks (by side)", f"{names.seat(view.get('forehand'))} alone: {won[0]} · the others: {won[1]}"))
+        out.append((_("Tricks (by side)"), _("%(seat)s alone: %(a)s · the others: %(b)s") % {
+            "seat": names.seat(view.get("forehand")), "a": won[0], "b": won[1]}))
     elif any(won) and n == 4:
-        out.append(("Tricks (by side)", f"{side_text(0, names)}: {won[0]} · {side_text(1, names)}: {won[1]}"))
+        out.append((_("Tricks (by side)"), f"{side_text(0, names)}: {won[0]} · {side_text(1, names)}: {won[1]}"))
     face_up = view.get("face_up_trick")
     if face_up:
-        out.append(("First trick (face up)", ", ".join(f"{names.seat(p['seat'])}: {p['card']}" for p in face_up)))
+        out.append((_("First trick (face up)"), ", ".join(f"{names.seat(p['seat'])}: {p['card']}" for p in face_up)))
     g = names.game
-    out.append(("Target", f"{g.target}; a score of {g.lock_at} or more is gestrichen (may not raise)"))
+    out.append((_("Target"), _("%(target)s; a score of %(lock)s or more is gestrichen (may not raise)") % {
+        "target": g.target, "lock": g.lock_at}))
     return out
 
 
@@ -78,6 +82,7 @@ def hand_order(view: dict, names) -> tuple[dict, dict, str | None]:
                                                else 0) for c in hand}   # the Kritische beat everything (B1.1)
     if schlag and trump:
         for name, cards in special_cards(schlag, trump, names):
+            # the names are the same in every language (the guides use them as they are)
             marks.update({c: KRITISCHE[c] if name == "Kritische" else name for c in cards})
         rk = g.ranking(deck.rank_codes.index(schlag), deck.suit_codes.index(trump))
         strength = {c: rk.key[deck.parse(c)] * 16 + strength[c] for c in hand}
@@ -87,8 +92,8 @@ def hand_order(view: dict, names) -> tuple[dict, dict, str | None]:
 
 
 #: the variants whose Ansage is hidden from the two other players, and the rule that says so
-HIDDEN_ANSAGE = {"euregio": "E.4: “the other two players do not know it”",
-                 "blind": "T3: “not told Schlag or trump for the whole hand”"}
+HIDDEN_ANSAGE = {"euregio": N_("E.4: “the other two players do not know it”"),
+                 "blind": N_("T3: “not told Schlag or trump for the whole hand”")}
 
 
 def hand_end_note(view: dict, names) -> str | None:
@@ -97,8 +102,8 @@ def hand_end_note(view: dict, names) -> str | None:
     rule = HIDDEN_ANSAGE.get(names.game.variant)
     if rule is None or (view.get("schlag") and view.get("trump")):
         return None
-    return (f"[dim]The Ansage stays secret: only the two Ansager know Schlag and trump, also after the hand "
-            f"(rules {rule}; no rule makes it public).[/dim]")
+    text = names._("The Ansage stays secret: only the two Ansager know Schlag and trump, also after the hand (rules %(rule)s; no rule makes it public).")  # noqa: E501
+    return "[dim]" + text % {"rule": names._(rule)} + "[/dim]"
 
 
 def trick_reason(view: dict, cards: list[dict], winner: int, names) -> str | None:
@@ -111,22 +116,37 @@ def trick_reason(view: dict, cards: list[dict], winner: int, names) -> str | Non
     for name, special in special_cards(schlag, trump, names):
         if won in special:
             if name == "Kritische":
-                return f"the {KRITISCHE[won]} (a Kritische)"
+                return names._("the %(name)s (a Kritische)") % {"name": KRITISCHE[won]}
             if sum(p["card"] in special for p in cards) > 1:
-                return f"the first {name}"   # equal cards: the first played wins (§2.3)
-            return f"the {name}"
+                return names._("the first %(name)s") % {"name": name}   # equal cards: the first played wins (§2.3)
+            return names._("the %(name)s") % {"name": name}
     if won == "S6" and names.game.family == "tyrolean" and trump != "S":
-        return "trump (the Weli, the lowest trump)"   # T1.2: a trump of no suit
-    return plain_trick_reason(cards, winner, names, trump)
+        return names._("trump (the Weli, the lowest trump)")   # T1.2: a trump of no suit
+    return plain_reason(cards, winner, names, trump)
+
+
+#: the plain reasons (stich.engine.narration.plain_trick_reason), marked here for this game's catalogue
+PLAIN_REASONS = (N_("trump"), N_("the highest trump"), N_("the highest of the suit led"))
+
+
+def plain_reason(cards, winner, names, trump) -> str | None:
+    """:func:`plain_trick_reason` in the reader's language."""
+    reason = plain_trick_reason(cards, winner, names, trump)
+    return None if reason is None else names._(reason)
 
 
 # --- the pieces ------------------------------------------------------------------------------------
 
-def _both(seats, names) -> str:
-    """``You and Seat 3`` / ``Seat 2 and Seat 4``: a plural subject, the human first."""
+def _both(seats, names, you: str, other: str, **values) -> str:
+    """A sentence whose subject is one or more seats (``You and Seat 3 win ...``): ``you`` (a msgid with
+    ``%(others)s``) when the reader is one of them, else ``other`` (with ``%(seats)s``)."""
     seats = sorted(seats, key=lambda s: (s != names.human, s))
-    words = ["You" if s == names.human else names.seat(s) for s in seats]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    words = [names.seat(s) for s in seats if s != names.human]
+    listed = words[0] if len(words) == 1 else names._("%(list)s and %(last)s") % {
+        "list": ", ".join(words[:-1]), "last": words[-1]} if words else ""
+    if names.human in seats:
+        return names._(you) % {"others": listed, **values}
+    return names._(other) % {"seats": listed, **values}
 
 
 def rank_text(rank: str, names) -> str:
@@ -141,8 +161,10 @@ def suit_text(suit: str, names) -> str:
 def side_text(side: int, names) -> str:
     """``Side 1 (seats 1+3, yours)``, as the Scores row (four players only)."""
     seats = (side, side + 2)
-    mine = ", yours" if names.human in seats else ""
-    return f"Side {side + 1} (seats {seats[0] + 1}+{seats[1] + 1}{mine})"
+    values = {"n": side + 1, "a": seats[0] + 1, "b": seats[1] + 1}
+    if names.human in seats:
+        return names._("Side %(n)s (seats %(a)s+%(b)s, yours)") % values
+    return names._("Side %(n)s (seats %(a)s+%(b)s)") % values
 
 
 def special_cards(schlag: str, trump: str, names) -> list[tuple[str, list[str]]]:
@@ -166,23 +188,24 @@ def top_cards(schlag: str, trump: str, names) -> str:
         elif cards:
             parts.append(f"{name} {', '.join(cards)}")
         elif name in ("Rechte", "Hauptschlag"):
-            parts.append(f"no {name}")
+            parts.append(names._("no %(name)s") % {"name": name})
     return " · ".join(parts)
 
 
 def stake_text(view: dict, names) -> str:
     """``3``, ``4 (fixed: no raising)``, ``2; Seat 2 raised to 3, Seat 3 to answer``."""
+    _ = names._
     stake, events = view.get("stake", 2), this_ansage(view)
     text = str(stake)
     if view.get("fixed"):   # E.11 option: after a hold the trailing side may raise a 4-point hand
         trailing = names.game.options.get("four_points_raising") == "trailing_may_raise" \
             and any(ev.get("type") == "hold" for ev in events)
-        text += " (fixed; only the trailing side may raise)" if trailing else " (fixed: no raising)"
+        text += " " + (_("(fixed; only the trailing side may raise)") if trailing else _("(fixed: no raising)"))
     bids = [ev for ev in events if ev.get("type") in ("raise", "accept", "fold", "challenge", "hand_result")]
     if bids and bids[-1]["type"] == "raise":
-        text += f"; {names.seat(bids[-1]['seat'])} raised to {bids[-1]['stake']}"
+        text += _("; %(seat)s raised to %(stake)s") % {"seat": names.seat(bids[-1]["seat"]), "stake": bids[-1]["stake"]}
         if view.get("current_player") is not None:
-            text += f", {names.seat(view['current_player'])} to answer"
+            text += _(", %(seat)s to answer") % {"seat": names.seat(view["current_player"])}
     return text
 
 
@@ -210,53 +233,59 @@ def shown_cards(view: dict) -> list[dict]:
 
 
 def _role_rows(view: dict, names) -> list[tuple[str, str]]:
+    _ = names._
     fh, ss, ts = view.get("forehand"), view.get("schlag_seat"), view.get("trump_seat")
     if fh is None:
         return []
-    out = [("Forehand", names.seat(fh))]
+    out = [(_("Forehand"), names.seat(fh))]
     if names.game.num_players == 3:
-        others = " and ".join(names.seat(s) for s in range(3) if s != fh)
-        out[0] = ("Forehand", f"{names.seat(fh)}, alone against {others}")
+        others = _("%(a)s and %(b)s") % dict(zip("ab", (names.seat(s) for s in range(3) if s != fh), strict=True))
+        out[0] = (_("Forehand"), _("%(seat)s, alone against %(others)s") % {"seat": names.seat(fh), "others": others})
     if ss is not None and ss == ts:
-        out.append(("Ansager", f"Schlag and trump: {names.seat(ss)}"))
+        out.append((_("Ansager"), _("Schlag and trump: %(seat)s") % {"seat": names.seat(ss)}))
     elif ss is not None:
-        out.append(("Ansager", f"Schlag: {names.seat(ss)} · trump: {names.seat(ts)}"))
+        out.append((_("Ansager"), _("Schlag: %(a)s · trump: %(b)s") % {"a": names.seat(ss), "b": names.seat(ts)}))
     if view.get("cutter") is not None and view.get("current_player") == view["cutter"] \
             and not any(ev.get("type") in ("cut", "deal") for ev in this_ansage(view)):
-        out.append(("Cutter", names.seat(view["cutter"])))
+        out.append((_("Cutter"), names.seat(view["cutter"])))
     return out
 
 
 def _ansage_rows(view: dict, names) -> list[tuple[str, str]]:
+    _ = names._
     schlag, trump = view.get("schlag"), view.get("trump")
     out = []
     if schlag is None and trump is None:
         blind = names.game.blind and view.get("seat") not in (view.get("schlag_seat"), view.get("trump_seat"))
-        out.append(("Schlag, trump", "hidden: only the two Ansager know them" if blind else "not chosen yet"))
+        out.append((_("Schlag, trump"), _("hidden: only the two Ansager know them") if blind else _("not chosen yet")))
     else:   # the open Ansage names the Schlag first
-        out.append(("Schlag", rank_text(schlag, names)))
-        out.append(("Trump", suit_text(trump, names) if trump else "not named yet"))
+        out.append((_("Schlag"), rank_text(schlag, names)))
+        out.append((_("Trump"), suit_text(trump, names) if trump else _("not named yet")))
         if schlag and trump:
-            out.append(("Highest cards", top_cards(schlag, trump, names)))
+            out.append((_("Highest cards"), top_cards(schlag, trump, names)))
     shown = shown_cards(view)
     if shown:
-        out.append(("Shown", "; ".join(f"{names.seat(s['seat'])}: {names.card_label(s['card'])} for the "
-                                       f"{'Schlag' if s['role'] == 'schlag' else 'trump'}" for s in shown)))
+        out.append((_("Shown"), "; ".join(
+            (_("%(seat)s: %(card)s for the Schlag") if s["role"] == "schlag" else _("%(seat)s: %(card)s for the trump"))
+            % {"seat": names.seat(s["seat"]), "card": names.card_label(s["card"])} for s in shown)))
     return out
 
 
 def _cut_rows(view: dict, names) -> list[tuple[str, str]]:
     """What the cut showed: the Bavarian bottom card (to all), the Euregio peeks (to one seat each)."""
+    _ = names._
     info, out = view.get("info") or {}, []
     if info.get("cut_card"):
-        out.append(("Cut card", f"{names.card_label(info['cut_card']['card'])}: bottom of the pack, not dealt"))
+        out.append((_("Cut card"), _("%(card)s: bottom of the pack, not dealt") % {
+            "card": names.card_label(info["cut_card"]["card"])}))
     exchanged = any(ev.get("type") == "exchange" for ev in view.get("events") or [])
     if info.get("cut_peek") and not exchanged:   # a Schönere reshuffles it away (E.5)
-        out.append(("Your peek", f"bottom of the pack: {names.card_label(info['cut_peek']['card'])}"))
+        out.append((_("Your peek"), _("bottom of the pack: %(card)s") % {
+            "card": names.card_label(info["cut_peek"]["card"])}))
     if info.get("stock_peek"):
         peek = info["stock_peek"]
-        out.append(("Your peek", f"stock top {names.card_label(peek['top'])}, "
-                                 f"bottom {names.card_label(peek['bottom'])}"))
+        out.append((_("Your peek"), _("stock top %(top)s, bottom %(bottom)s") % {
+            "top": names.card_label(peek["top"]), "bottom": names.card_label(peek["bottom"])}))
     return out
 
 
@@ -273,24 +302,46 @@ def _pending_decision(view: dict) -> dict | None:
 
 
 # --- the events ------------------------------------------------------------------------------------
+def _alone(fh, names) -> str:
+    """``Seat 2 and Seat 3``: forehand's two opponents (three players)."""
+    a, b = (names.seat(s) for s in range(3) if s != fh)
+    return names._("%(a)s and %(b)s") % {"a": a, "b": b}
+
+
 def _watten_hand(ev, names):
     fh, ss, ts = ev["forehand"], ev["schlag_seat"], ev["trump_seat"]
-    alone = ""
-    if names.game.num_players == 3:
-        alone = ", alone against " + " and ".join(names.seat(s) for s in range(3) if s != fh) + ","
+    three = names.game.num_players == 3
+    others = _alone(fh, names) if three else ""
     if ss != fh:   # not so at the start of a hand; told in full all the same
-        return f"{names.subject(fh, 'are', 'is')} forehand{alone.rstrip(',')}; {_roles(ss, ts, names, first=False)}"
-    what = "Schlag and trump" if ts == fh else "the Schlag"
-    text = names.subject(fh, f"are forehand{alone} and choose {what}", f"is forehand{alone} and chooses {what}")
+        if three:
+            head = tell(names, fh, N_("You are forehand, alone against %(others)s"),
+                        N_("%(seat)s is forehand, alone against %(others)s"), others=others)
+        else:
+            head = tell(names, fh, N_("You are forehand"), N_("%(seat)s is forehand"))
+        return names._("%(a)s; %(b)s") % {"a": head, "b": _roles(ss, ts, names)}
+    if three:
+        text = (tell(names, fh, N_("You are forehand, alone against %(others)s, and choose Schlag and trump"),
+                     N_("%(seat)s is forehand, alone against %(others)s, and chooses Schlag and trump"), others=others)
+                if ts == fh else
+                tell(names, fh, N_("You are forehand, alone against %(others)s, and choose the Schlag"),
+                     N_("%(seat)s is forehand, alone against %(others)s, and chooses the Schlag"), others=others))
+    else:
+        text = (tell(names, fh, N_("You are forehand and choose Schlag and trump"),
+                     N_("%(seat)s is forehand and chooses Schlag and trump"))
+                if ts == fh else
+                tell(names, fh, N_("You are forehand and choose the Schlag"),
+                     N_("%(seat)s is forehand and chooses the Schlag")))
     if ts != fh:
-        text += f"; {names.subject(ts, 'choose the trump', 'chooses the trump', first=False)}"
+        text = names._("%(a)s; %(b)s") % {
+            "a": text, "b": tell(names, ts, N_("you choose the trump"), N_("%(seat)s chooses the trump"))}
     return text
 
 
-def _roles(ss, ts, names, first: bool = True) -> str:
+def _roles(ss, ts, names) -> str:
     if ss == ts:
-        return names.subject(ss, "choose Schlag and trump", "chooses Schlag and trump", first)
-    return f"{names.subject(ss, 'choose', 'chooses', first)} the Schlag, {names.seat(ts)} the trump"
+        return tell(names, ss, N_("You choose Schlag and trump"), N_("%(seat)s chooses Schlag and trump"))
+    return tell(names, ss, N_("You choose the Schlag, %(other)s the trump"),
+                N_("%(seat)s chooses the Schlag, %(other)s the trump"), other=names.seat(ts))
 
 
 def _watten_roles(ev, names):
@@ -298,23 +349,28 @@ def _watten_roles(ev, names):
 
 
 def _cut(ev, names):
-    return f"{names.subject(ev['seat'], 'cut', 'cuts')} the pack, lifting {ev['k']} cards"
+    return tell(names, ev["seat"], N_("You cut the pack, lifting %(k)s cards"),
+                N_("%(seat)s cuts the pack, lifting %(k)s cards"),
+                k=ev["k"])
 
 
 def _cut_card(ev, names):
     card = ev["card"]
     if card in KRITISCHE and names.game.bavarian:
-        return f"The cut shows {names.card_label(card)}: a Kritische ({KRITISCHE[card]}), dealt face up"
-    return f"The cut shows {names.card_label(card)}; it stays at the bottom of the pack"
+        return names._("The cut shows %(card)s: a Kritische (%(name)s), dealt face up") % {
+            "card": names.card_label(card), "name": KRITISCHE[card]}
+    return names._("The cut shows %(card)s; it stays at the bottom of the pack") % {"card": names.card_label(card)}
 
 
 def _cut_peek(ev, names):
-    return f"{names.subject(ev['seat'], 'see', 'sees')} the bottom card of the pack: {names.card_label(ev['card'])}"
+    return tell(names, ev["seat"], N_("You see the bottom card of the pack: %(card)s"),
+                N_("%(seat)s sees the bottom card of the pack: %(card)s"), card=names.card_label(ev["card"]))
 
 
 def _stock_peek(ev, names):
-    return (f"{names.subject(ev['seat'], 'look', 'looks')} at the stock: top card {names.card_label(ev['top'])}, "
-            f"bottom card {names.card_label(ev['bottom'])}")
+    return tell(names, ev["seat"], N_("You look at the stock: top card %(top)s, bottom card %(bottom)s"),
+                N_("%(seat)s looks at the stock: top card %(top)s, bottom card %(bottom)s"),
+                top=names.card_label(ev["top"]), bottom=names.card_label(ev["bottom"]))
 
 
 def _deal(ev, names):
@@ -322,131 +378,168 @@ def _deal(ev, names):
     if not ev.get("partner_view"):
         return NotImplemented
     p = ev["seat"]
-    cards = ", ".join(names.card_label(c) for c in ev.get("cards") or [])
+    values = {"seat": names.seat(p), "cards": ", ".join(names.card_label(c) for c in ev.get("cards") or [])}
     if names.human is not None and (p + 2) % 4 == names.human:
-        return f"Schlag 6: your partner {names.seat(p)} shows you their hand: {cards}"
-    return f"Schlag 6: {names.seat(p)} shows their partner their hand: {cards}"
+        return names._("Schlag 6: your partner %(seat)s shows you their hand: %(cards)s") % values
+    return names._("Schlag 6: %(seat)s shows their partner their hand: %(cards)s") % values
 
 
 def _schlag(ev, names):
-    return f"[bold]{names.subject(ev['seat'], 'name', 'names')} the Schlag: {rank_text(ev['rank'], names)}[/bold]"
+    return "[bold]" + tell(names, ev["seat"], N_("You name the Schlag: %(rank)s"),
+                           N_("%(seat)s names the Schlag: %(rank)s"),
+                           rank=rank_text(ev["rank"], names)) + "[/bold]"
 
 
 def _trump(ev, names):
-    return f"[bold]{names.subject(ev['seat'], 'name', 'names')} the trump: {suit_text(ev['suit'], names)}[/bold]"
+    return "[bold]" + tell(names, ev["seat"], N_("You name the trump: %(suit)s"),
+                           N_("%(seat)s names the trump: %(suit)s"),
+                           suit=suit_text(ev["suit"], names)) + "[/bold]"
 
 
 def _show(ev, names):
     deck, card = names.deck, ev["card"]
     c = deck.parse(card)
     if ev.get("role") == "schlag":
-        meaning = f"the Schlag is {rank_text(deck.rank_codes[deck.rank(c)], names)}"
-    else:
-        meaning = f"the trump is {suit_text(deck.suit_codes[deck.suit(c)], names)}"
-    return f"{names.subject(ev['seat'], 'show', 'shows')} {names.card_label(card)}: {meaning}"
+        return tell(names, ev["seat"], N_("You show %(card)s: the Schlag is %(rank)s"),
+                    N_("%(seat)s shows %(card)s: the Schlag is %(rank)s"), card=names.card_label(card),
+                    rank=rank_text(deck.rank_codes[deck.rank(c)], names))
+    return tell(names, ev["seat"], N_("You show %(card)s: the trump is %(suit)s"),
+                N_("%(seat)s shows %(card)s: the trump is %(suit)s"), card=names.card_label(card),
+                suit=suit_text(deck.suit_codes[deck.suit(c)], names))
 
 
 def _committed(ev, names):
-    return names.subject(ev["seat"], "have chosen your card, face down", "has chosen a card, face down")
+    return tell(names, ev["seat"], N_("You have chosen your card, face down"),
+                N_("%(seat)s has chosen a card, face down"))
 
 
 def _reveal(ev, names):
     schlag, trump = ev["schlag"], ev["trump"]
     rechte = dict(special_cards(schlag, trump, names)).get("Rechte")
-    return (f"[bold]The Ansage is revealed: Schlag {rank_text(schlag, names)} "
-            f"(shown with {names.card_label(ev['schlag_card'])}), trump {suit_text(trump, names)} "
-            f"(shown with {names.card_label(ev['trump_card'])})"
-            + (f"; the Rechte is {names.card_label(rechte[0])}" if rechte else "") + "[/bold]")
+    text = names._("The Ansage is revealed: Schlag %(rank)s (shown with %(rank_card)s), trump %(suit)s (shown with %(suit_card)s)") % {  # noqa: E501
+        "rank": rank_text(schlag, names), "rank_card": names.card_label(ev["schlag_card"]),
+        "suit": suit_text(trump, names), "suit_card": names.card_label(ev["trump_card"])}
+    if rechte:
+        text += names._("; the Rechte is %(card)s") % {"card": names.card_label(rechte[0])}
+    return f"[bold]{text}[/bold]"
 
 
 def _ansage_done(ev, names):
-    return "The Ansage is complete."
+    return names._("The Ansage is complete.")
 
 
-REQUESTS = {"exchange": ("Schönere", "both Ansager would take new hands"),
-            "swap": ("Schlagtausch", "the Ansager would swap Schlag and trump")}
+REQUESTS = {"exchange": ("Schönere", N_("both Ansager would take new hands")),
+            "swap": ("Schlagtausch", N_("the Ansager would swap Schlag and trump"))}
 
 
 def _request(ev, names):
     name, meaning = REQUESTS.get(ev["kind"], (escape(str(ev["kind"])), ""))
-    return f"{names.subject(ev['seat'], 'ask', 'asks')} for a {name}" + (f" ({meaning})" if meaning else "")
+    text = tell(names, ev["seat"], N_("You ask for a %(name)s"), N_("%(seat)s asks for a %(name)s"), name=name)
+    return text + (f" ({names._(meaning)})" if meaning else "")
 
 
 def _answer(ev, names):
     name = REQUESTS.get(ev["kind"], (escape(str(ev["kind"])),))[0]
     if ev.get("agree"):
-        return f"{names.subject(ev['seat'], 'agree', 'agrees')} to the {name}"
-    text = f"{names.subject(ev['seat'], 'refuse', 'refuses')} the {name}"
-    return text + ("; no more exchanges in this deal" if ev["kind"] == "exchange" else "")
+        return tell(names, ev["seat"], N_("You agree to the %(name)s"), N_("%(seat)s agrees to the %(name)s"),
+                    name=name)
+    text = tell(names, ev["seat"], N_("You refuse the %(name)s"), N_("%(seat)s refuses the %(name)s"), name=name)
+    return text + (names._("; no more exchanges in this deal") if ev["kind"] == "exchange" else "")
 
 
 def _exchange(ev, names):
-    return (f"{_both(ev['seats'], names)} throw in their hands and take 5 new cards each "
-            f"(Schönere {ev.get('count')})")
+    return _both(ev["seats"], names,
+                 N_("You and %(others)s throw in their hands and take 5 new cards each (Schönere %(count)s)"),
+                 N_("%(seats)s throw in their hands and take 5 new cards each (Schönere %(count)s)"),
+                 count=ev.get("count"))
 
 
 def _redeal(ev, names):
-    return f"A third Schönere: all hands are thrown in and {names.seat(ev['dealer'])} deals again"
+    return names._("A third Schönere: all hands are thrown in and %(seat)s deals again") % {
+        "seat": names.seat(ev["dealer"])}
 
 
 def _raise(ev, names):
-    return f"[bold]{names.subject(ev['seat'], 'raise', 'raises')} to {ev['stake']}[/bold]"
+    return "[bold]" + tell(names, ev["seat"], N_("You raise to %(stake)s"), N_("%(seat)s raises to %(stake)s"),
+                           stake=ev["stake"]) + "[/bold]"
 
 
 def _accept(ev, names):
-    return f"{names.subject(ev['seat'], 'accept', 'accepts')}: the hand is worth {ev['stake']}"
+    return tell(names, ev["seat"], N_("You accept: the hand is worth %(stake)s"),
+                N_("%(seat)s accepts: the hand is worth %(stake)s"), stake=ev["stake"])
 
 
 def _fold(ev, names):
-    return f"{names.subject(ev['seat'], 'fold', 'folds')}: the hand is given up at {ev['stake']}"
+    return tell(names, ev["seat"], N_("You fold: the hand is given up at %(stake)s"),
+                N_("%(seat)s folds: the hand is given up at %(stake)s"), stake=ev["stake"])
 
 
 def _challenge(ev, names):
-    raiser = "your" if ev["raiser"] == names.human else f"{names.seat(ev['raiser'])}’s"
-    verdict = "a valid raise" if ev.get("valid") else "not a valid raise"
-    return (f"{names.subject(ev['seat'], 'call', 'calls')} “Farbe!” on {raiser} raise: "
-            f"the card is {names.card_label(ev['card'])}, {verdict}")
+    values = {"card": names.card_label(ev["card"]), "raiser": names.seat(ev["raiser"])}
+    if ev["raiser"] == names.human:
+        text = tell(names, ev["seat"], N_("You call “Farbe!” on your raise: the card is %(card)s"),
+                    N_("%(seat)s calls “Farbe!” on your raise: the card is %(card)s"), **values)
+    else:
+        text = tell(names, ev["seat"], N_("You call “Farbe!” on %(raiser)s’s raise: the card is %(card)s"),
+                    N_("%(seat)s calls “Farbe!” on %(raiser)s’s raise: the card is %(card)s"), **values)
+    return text + ", " + (names._("a valid raise") if ev.get("valid") else names._("not a valid raise"))
 
 
 def _stake(ev, names):
+    _ = names._
     stake = ev["stake"]
     if "struck_side" not in ev:
-        return f"Both sides are gestrichen: this hand is played for a fixed {stake}, without raising"
+        return _("Both sides are gestrichen: this hand is played for a fixed %(stake)s, without raising") % {
+            "stake": stake}
     side, decider = side_text(ev["struck_side"], names), ev["decider"]
-    decides = names.subject(decider, "decide", "decides", first=False)
+    decides = tell(names, decider, N_("you decide"), N_("%(seat)s decides"))
     if names.game.variant == "euregio":
         refusal = names.game.options.get("four_points_refusal_value", 2)
-        return (f"[bold]Es gehen die 4 Punkte[/bold]: {side} is gestrichen and leads by 4 or more; "
-                f"{decides}: play for a fixed {stake} (hold) or concede ({refusal} to the others)")
-    return f"{side} is gestrichen; {decides}: play for a fixed {stake} (hold) or concede (2 to the others)"
+        return (f"[bold]{_('Es gehen die 4 Punkte')}[/bold]: "
+                + _("%(side)s is gestrichen and leads by 4 or more; %(decides)s: play for a fixed %(stake)s (hold) or concede (%(refusal)s to the others)")  # noqa: E501
+                % {"side": side, "decides": decides, "stake": stake, "refusal": refusal})
+    return _("%(side)s is gestrichen; %(decides)s: play for a fixed %(stake)s (hold) or concede (2 to the others)") % {
+        "side": side, "decides": decides, "stake": stake}
 
 
 def _hold(ev, names):
-    return f"{names.subject(ev['seat'], 'hold', 'holds')}: the hand is played for {ev['stake']}"
+    return tell(names, ev["seat"], N_("You hold: the hand is played for %(stake)s"),
+                N_("%(seat)s holds: the hand is played for %(stake)s"), stake=ev["stake"])
 
 
 def _concede(ev, names):
-    return f"{names.subject(ev['seat'], 'concede', 'concedes')} the hand"
+    return tell(names, ev["seat"], N_("You concede the hand"), N_("%(seat)s concedes the hand"))
 
 
 def _maschine(ev, names):
-    return (f"[bold]{names.subject(ev['seat'], 'hold', 'holds')} the Maschine "
-            f"({', '.join(ev.get('cards') or [])}, all three Kritische): the hand ends[/bold]")
+    return "[bold]" + tell(names, ev["seat"],
+                           N_("You hold the Maschine (%(cards)s, all three Kritische): the hand ends"),
+                           N_("%(seat)s holds the Maschine (%(cards)s, all three Kritische): the hand ends"),
+                           cards=", ".join(ev.get("cards") or [])) + "[/bold]"
 
 
 def _face_up(ev, names):
     if ev.get("cards") is None:
-        return "The first trick is turned face down"
-    until = names.game.options.get("first_trick_display") == "until_trick_2"
-    return "The first trick stays face up " + ("until trick 2 is complete" if until else "for the rest of the hand")
+        return names._("The first trick is turned face down")
+    if names.game.options.get("first_trick_display") == "until_trick_2":
+        return names._("The first trick stays face up until trick 2 is complete")
+    return names._("The first trick stays face up for the rest of the hand")
 
 
 def _hand_result(ev, names):
     seats = ev.get("seats") or []
-    verb = "wins" if len(seats) == 1 and seats[0] != names.human else "win"
-    why = WHY_WON.get(ev.get("reason"), escape(str(ev.get("reason"))))
-    each = " each" if names.game.num_players == 3 and len(seats) == 2 else ""   # B3: both duo members score
-    return f"[bold]{_both(seats, names)} {verb} the hand: {ev['points']} points{each} ({why})[/bold]"
+    values = {"points": ev["points"], "why": names._(WHY_WON[ev.get("reason")]) if ev.get("reason") in WHY_WON
+              else escape(str(ev.get("reason")))}
+    if names.game.num_players == 3 and len(seats) == 2:   # B3: both duo members score
+        text = _both(seats, names, N_("You and %(others)s win the hand: %(points)s points each (%(why)s)"),
+                     N_("%(seats)s win the hand: %(points)s points each (%(why)s)"), **values)
+    elif len(seats) == 1:
+        text = tell(names, seats[0], N_("You win the hand: %(points)s points (%(why)s)"),
+                    N_("%(seat)s wins the hand: %(points)s points (%(why)s)"), **values)
+    else:
+        text = _both(seats, names, N_("You and %(others)s win the hand: %(points)s points (%(why)s)"),
+                     N_("%(seats)s win the hand: %(points)s points (%(why)s)"), **values)
+    return f"[bold]{text}[/bold]"
 
 
 #: a sentence per event type of the game's own (a teller may return NotImplemented: generic text)

@@ -14,6 +14,56 @@ TEMPLATES = HERE / "templates"
 STATIC = HERE / "static"
 
 
+def N_(msgid: str) -> str:
+    """Marks a word for the catalogues; it is translated where it is shown."""
+    return msgid
+
+
+#: the bot levels offered in quick play and in the seats of a new table (``stich.bots.levels``), weakest
+#: first, each with its name and one line for a person choosing an opponent (the seat value is ``bot:NAME``)
+LEVEL_WORDS = {
+    "beginner": (N_("beginner"),
+                 N_("Plays like someone learning the game: sound bids, now and then a card at random. Instant.")),
+    "club": (N_("club"),
+             N_("A steady club player: rule-of-thumb card play, raises when the hand is worth it. Instant.")),
+    "strong": (N_("strong"), N_("Looks ahead on sampled deals of the unseen cards. About 0.1 s a move.")),
+    "max": (N_("max"), N_("The strongest: up to 1 s of thought a move, for analysis and for experts.")),
+}
+#: the variants as the pages name them (the engine's names are identifiers: ``bavarian_4``)
+VARIANT_WORDS = {
+    "euregio": N_("Euregio"), "bavarian_4": N_("Bavarian, 4 players"), "bavarian_3": N_("Bavarian, 3 players"),
+    "bavarian_2": N_("Bavarian, 2 players"), "tyrolean": N_("Tyrolean"), "guate": N_("Tyrolean with the Guate"),
+    "blind": N_("Blind Watten"), "standard": N_("standard"),
+}
+
+
+#: verbs whose argument is a set of seats, combined in one action (Barbu: ``double 2,4 redouble 3``)
+SEAT_SET_VERBS = ("double", "redouble")
+#: with more combinations than this, the seats are check boxes and one OK instead of a button each
+MAX_SET_BUTTONS = 3
+
+
+def seat_sets(groups: list[dict]) -> dict | None:
+    """Barbu's doubles and redoubles as check boxes: the seats each verb may name, and every legal
+    combination (the page sends only one of these); None when there are few enough for buttons."""
+    actions = [g["action"] for g in groups if g.get("kind") == "button"
+               and g["action"].split()[0] in SEAT_SET_VERBS]
+    if len(actions) <= MAX_SET_BUTTONS:
+        return None
+    seats: dict[str, set[str]] = {v: set() for v in SEAT_SET_VERBS}
+    named = []   # per action: verb -> the seats it names
+    for action in actions:
+        words = action.split()
+        parts = {verb: set(arg.split(",")) for verb, arg in zip(words[::2], words[1::2], strict=True)}
+        named.append(parts)
+        for verb, group in parts.items():
+            seats[verb] |= group
+    # a seat every legal action names is required (Barbu's obligation to double the caller): ticked, fixed
+    required = {v: set.intersection(*(p.get(v, set()) for p in named)) for v in SEAT_SET_VERBS}
+    return {"actions": actions, "verbs": [(v, [(n, n in required[v]) for n in sorted(seats[v], key=int)])
+                                          for v in SEAT_SET_VERBS if seats[v]]}
+
+
 class Environment(jinja2.Environment):
     def translator_for(self, lang: str):
         return translator(lang)
@@ -28,6 +78,9 @@ def environment() -> Environment:
     env = Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=True,
                       trim_blocks=True, lstrip_blocks=True)
     env.globals["static_version"] = static_version()
+    env.globals["seat_sets"] = seat_sets
+    env.globals["variant_words"] = VARIANT_WORDS
+    env.globals["level_words"] = {name: word for name, (word, _help) in LEVEL_WORDS.items()}
     return env
 
 

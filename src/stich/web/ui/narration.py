@@ -1,16 +1,19 @@
-"""The one door from the pages to the terminal's narration (``stich.cli.render`` and the games'
-``stich.cli.<game>_text`` modules).
+"""The one door from the pages to the games' narration (``stich.cli.render`` and each game package's
+``"narration"`` and ``"page"`` companions, ``Game.companions``).
 
-The browser tells events in the same words as the terminal.  Everything the pages need from that
-code goes through this module, so when the narration moves (e.g. into the game packages) only the
-imports below change.
+The browser tells events in the same words as the terminal: a game's own events by its text companion's
+``TELLERS``, in the reader's language (the game's catalogue), seats named as the page names them.
+Everything the pages need from that code goes through this module, so when the narration moves only the
+imports below change.  Nothing here knows a game by name.
 """
 
 from __future__ import annotations
 
+from rich.markup import escape
 from rich.text import Text
 
-from stich.cli.render import Names, describe_event, game_text, hand_result  # noqa: F401  (re-exported)
+from stich.cli.render import Names, describe_event, game_line, game_text, hand_result, trick_reason  # noqa: F401
+from stich.engine import companion
 
 
 def plain(markup: str) -> str:
@@ -21,13 +24,33 @@ def plain(markup: str) -> str:
         return markup
 
 
-def names_for(game, lang: str, seat: int | None) -> Names:
-    """Card and seat names of a game in a language, ``seat`` being the reader (None: a spectator)."""
-    return Names(game, lang, seat)
+class PageNames(Names):
+    """Names whose seats are the page's labels (``Anna (Seat 2)``, ``You (Seat 1)``), escaped for markup,
+    so that a game's sentences name seats as the rest of the page does."""
+
+    def __init__(self, game, lang: str, human: int | None, seat_label):
+        super().__init__(game, lang, human)
+        self._seat_label = seat_label
+
+    def seat(self, seat, short: bool = False) -> str:
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            return escape(str(seat))
+        return escape(self._seat_label(seat))
 
 
-#: generic events told here in the reader's language (the terminal's text for them is English);
-#: a game's own sentences (its ``TELLERS``) are the terminal's, word for word
+def names_for(game, lang: str, seat: int | None, seat_label=None) -> Names:
+    """Card and seat names of a game in a language, ``seat`` being the reader (None: a spectator);
+    with ``seat_label`` (seat -> the page's name for it) the game's sentences use the page's names."""
+    return Names(game, lang, seat) if seat_label is None else PageNames(game, lang, seat, seat_label)
+
+
+def page_of(game):
+    """The game's ``"page"`` companion (its button words, arguments, layout ...), or None."""
+    return companion(game, "page")
+
+
+#: generic events told here in the reader's language (the terminal's generic text for them is its own);
+#: a game's own sentences (its ``TELLERS``) are the terminal's, in the reader's language too
 LOCAL = frozenset({"play", "trick", "hand_start", "deal", "scores"})
 
 
@@ -72,14 +95,13 @@ def scores_line(scores: list, names: Names, _, seat_label) -> str:
 def event_lines(events: list[dict], names: Names, _=None, seat_label=None) -> list[str]:
     """One plain sentence per event worth telling, in order (events with nothing to say are left out).
 
-    With ``_`` (gettext) and ``seat_label``, LOCAL's events are told in the reader's language; the
-    rest in the terminal's words."""
-    own = game_text(names.game)
+    With ``_`` (gettext) and ``seat_label``, LOCAL's events are told by the page's own words; the game's
+    own events by its text companion, in ``names``' language."""
     out = []
     for ev in events:
         line = None
-        try:
-            if _ is not None and ev.get("type") in LOCAL and (own is None or ev.get("type") not in own.TELLERS):
+        try:   # a game's teller may leave an event to the generic text (NotImplemented): then it is LOCAL's
+            if _ is not None and ev.get("type") in LOCAL and game_line(ev, names) is NotImplemented:
                 line = local_line(ev, names, _, seat_label)
             if line is None:
                 line = describe_event(ev, names)
@@ -90,82 +112,28 @@ def event_lines(events: list[dict], names: Names, _=None, seat_label=None) -> li
     return out
 
 
-def N_(msgid: str) -> str:
-    """Marks a word for the catalogues."""
-    return msgid
-
-
-#: the labels of the games' state rows (the terminal's), translated where the page shows them
-ROW_LABELS = frozenset({
-    N_("Ansager"),
-    N_("Auction"),
-    N_("Businesses"),
-    N_("Called card"),
-    N_("Caller"),
-    N_("Caller's partner"),
-    N_("Card points"),
-    N_("Contract"),
-    N_("Contracts left"),
-    N_("Cut card"),
-    N_("Cut"),
-    N_("Cutter"),
-    N_("Deal points"),
-    N_("Decision"),
-    N_("Doubles of the caller"),
-    N_("First trick (face up)"),
-    N_("First-dealer draw"),
-    N_("Forehand"),
-    N_("Highest cards"),
-    N_("Last hand"),
-    N_("Last turn"),
-    N_("Layout"),
-    N_("Match result"),
-    N_("Match"),
-    N_("Next raise by"),
-    N_("Orbi"),
-    N_("Out"),
-    N_("Piles"),
-    N_("Roles"),
-    N_("Schlag"),
-    N_("Schlag, trump"),
-    N_("Schlòk · Trumpf"),
-    N_("Shown"),
-    N_("Sides"),
-    N_("Stake"),
-    N_("Stock"),
-    N_("Taken"),
-    N_("Target"),
-    N_("Tricks (by side)"),
-    N_("Tricks (by team)"),
-    N_("Trump"),
-    N_("Winners"),
-    N_("X"),
-    N_("Your peek"),
-})
-
-
 def game_rows(view: dict, names: Names, _=None) -> list[tuple[str, str]]:
-    """The game's own state rows (Schlag, trump, stake, auction, contract ...) as plain text pairs;
-    with ``_`` the labels are in the reader's language (the values are the terminal's words)."""
+    """The game's own state rows (Schlag, trump, stake, auction, contract ...) as plain text pairs, labels
+    and values in ``names``' language (the game's text companion translates them)."""
     own = game_text(names.game)
     if own is None:
         return []
-    tr = _ if _ is not None else (lambda text: text)
     try:
-        return [(tr(plain(label)) if plain(label) in ROW_LABELS else plain(label), plain(value))
-                for label, value in own.rows(view, names)]
+        return [(plain(label), plain(value)) for label, value in own.rows(view, names)]
     except Exception:
         return []
 
 
-def special_cards(view: dict, names: Names) -> list[tuple[str, list[str]]]:
-    """A game's named top cards for the view's Schlag and trump (Watten: Kritische, Guate, Rechte,
-    Linke), highest first; empty where the game has none or the seat does not know them."""
-    own = game_text(names.game)
-    schlag, trump = view.get("schlag"), view.get("trump")
-    if own is None or not hasattr(own, "special_cards") or not schlag or not trump:
-        return []
+def why_won(view: dict, trick: dict, names: Names) -> str | None:
+    """Why a trick's winning card won, in the players' words (the game's ``trick_reason``: the Rechte,
+    the Barba, trump, the highest of the suit led ...); None where the game's page does not explain
+    tricks or the view does not tell."""
+    page = page_of(names.game)
+    cards, winner = trick.get("cards") or [], trick.get("winner")
+    if page is None or not getattr(page, "EXPLAINS_TRICKS", False) or not cards or not isinstance(winner, int):
+        return None
     try:
-        return own.special_cards(schlag, trump, names)
+        reason = trick_reason(view, cards, winner, names)
     except Exception:
-        return []
+        return None
+    return plain(reason) if reason else None

@@ -16,13 +16,27 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 import stich
+from stich.bots.levels import LEVELS
 from stich.i18n import LANGS, negotiate
 from stich.web.ui import replay as replay_model
-from stich.web.ui.env import STATIC, environment
+from stich.web.ui.env import LEVEL_WORDS, STATIC, environment
 
 #: where the rules pages look for a game's document, first found wins (relative to the repository)
 RULES_DOCS = ("docs/rules/{game}.md", "docs/{game}.md")
 RECORD_MAX = 4 * 1024 * 1024
+
+
+#: the level quick play and new seats start from: the strength quick play had before levels existed (pimc)
+DEFAULT_LEVEL = "strong"
+#: seconds a bot waits before it moves at the pages' tables (the server's ``bot_delay``; its API default
+#: is 0): without a pause the bots answer a card at once and a person never sees a trick being played
+BOT_DELAYS = (0, 0.5, 1, 2)
+PAGE_BOT_DELAY = 1
+
+
+def levels() -> list[dict]:
+    """The bot levels for the forms, in the order of ``stich.bots.levels.LEVELS`` (weakest first)."""
+    return [{"name": name, "word": LEVEL_WORDS[name][0], "help": LEVEL_WORDS[name][1]} for name in LEVELS]
 
 
 def language(request: Request) -> str:
@@ -70,7 +84,8 @@ def games_catalogue() -> list[dict]:
 
 
 async def home(request: Request):
-    return page(request, "home.html", games=games_catalogue())
+    return page(request, "home.html", games=games_catalogue(), levels=levels(), default_level=DEFAULT_LEVEL,
+                bot_delays=BOT_DELAYS, bot_delay=PAGE_BOT_DELAY)
 
 
 async def lobby(request: Request):

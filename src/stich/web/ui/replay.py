@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import stich
 from stich.i18n import translator
-from stich.web.ui.table import render_table
+from stich.web.ui.table import action_label, render_table
 
 
 def parse_step(raw, total: int) -> int:
@@ -55,7 +55,8 @@ def build(record: dict, raw_step, raw_seat, lang: str) -> dict:
     last = None
     if step:
         seat, text = actions[step - 1]
-        last = {"seat": seat + 1, "action": text}
+        # the action in the reader's words, as its button said it ("play: Schell-Sechser")
+        last = {"seat": seat + 1, "action": text, "label": action_label(text, g, g.variant, _, lang)}
     return {"html": render_table(ctx), "step": step, "total": total, "title": g.title, "variant": g.variant,
             "last": last, "hand": state.hand_number, "marks": marks, "terminal": state.is_terminal(),
             "returns": state.returns() if state.is_terminal() else None}

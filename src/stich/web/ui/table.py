@@ -4,6 +4,21 @@ ctx (see docs/web-protocol.md): ``table, game, variant, options, seat, view, leg
 lang, seq, finished, chat``.  ``view`` is ``state.view(seat)`` and ``events`` the events that seat may
 see, so nothing here can show a card the seat may not know: other seats' cards appear as a count and
 as plain backs (no text, no alt, no data attribute).
+
+Nothing here knows a game by name: what a game adds is declared in its ``"page"`` companion
+(``Game.companions``; ``stich.rulesets.<game>.page``), every name optional:
+
+- ``VERBS``: verb -> the msgid of its button word (the generic verbs are in ``VERBS`` here);
+- ``CALLS``: variant (or ``"*"``) -> verb -> the regional call said next to the verb's word;
+- ``SUIT_VERBS``, ``RANK_VERBS``, ``SEAT_VERBS``: verbs whose argument is a suit, a rank, seat numbers;
+- ``ARG_WORDS``: ``(verb, arg)`` -> the argument's own name (e.g. a Schlag 6 is the Weli);
+- ``NAMED_ARGS``: verb -> argument -> msgid (e.g. Barbu's contracts), with ``EXTRA_ARG``: argument ->
+  ``"suit"`` or ``"rank"`` for the word that follows it;
+- ``HAND_SIZE``: cards dealt to each seat, where not the deck divided among the players;
+  ``counts_unknown(view)``: True where the cards left do not follow from the tricks;
+- ``EXPLAINS_TRICKS``: the page says why a trick was won (the text companion's ``trick_reason``);
+- ``layout(view)``: a layout of rows per suit (``{suit: [lowest, highest] | None}``) shown instead of the trick;
+- ``sheet_rows(events)`` and ``DEALS_PER_PLAYER``: a score sheet, one row per scored deal.
 """
 
 from __future__ import annotations
@@ -17,14 +32,12 @@ from stich.web.ui.env import environment
 
 #: verbs whose argument is a card of the seat's hand: shown as the hand's buttons
 HAND_VERBS = frozenset({"play"})
-#: events that close a hand (or a Battn turn) and say who won it and why
+#: events that close a hand (or a turn) and say who won it and why
 RESULT_TYPES = ("hand_result", "turn_result", "deal_result", "match_end")
 #: a verb with more choices than this is a drop-down list and one button (bids, cuts)
 MAX_BUTTONS = 10
 #: narration lines kept on the page (the full story is in the replay)
 LOG_LINES = 60
-#: cards dealt to each seat per hand, where it is not the deck divided among the players
-HAND_SIZE = {"watten": 5, "battn": 5}
 
 
 def N_(msgid: str) -> str:
@@ -32,38 +45,8 @@ def N_(msgid: str) -> str:
     return msgid
 
 
-#: the words on the action buttons (English msgids, translated in the catalogues)
-VERBS = {
-    "play": N_("play"), "pass": N_("pass"), "raise": N_("raise"), "accept": N_("accept"), "fold": N_("fold"),
-    "cut": N_("cut"), "schlag": N_("Schlag"), "trump": N_("trump"), "show": N_("show"),
-    "challenge": N_("challenge (Farbe!)"), "hold": N_("hold"), "concede": N_("concede"),
-    "ask_exchange": N_("ask for the Schönere"), "agree_exchange": N_("agree to the Schönere"),
-    "refuse_exchange": N_("refuse the Schönere"), "ask_swap": N_("ask for the Schlagtausch"),
-    "agree_swap": N_("agree to the Schlagtausch"), "refuse_swap": N_("refuse the Schlagtausch"),
-    "cut_done": N_("stop cutting"), "orbi": N_("Orbi"), "orbi_pass": N_("no Orbi"),
-    "orbi_accept": N_("accept the Orbi"), "orbi_refuse": N_("refuse the Orbi"),
-    "scheanara": N_("Scheanara"), "scheanara_pass": N_("no Scheanara"), "scheanara_yes": N_("yes"),
-    "scheanara_no": N_("no"), "schlok": N_("Schlòk"), "trumpf": N_("Trumpf"), "x_play": N_("play the X"),
-    "x_decline": N_("decline the X"), "misraise": N_("misraise"), "svista": N_("svista"),
-    "bid": N_("bid"), "call": N_("call"), "contract": N_("contract"), "double": N_("double"),
-    "redouble": N_("redouble"),
-}
-#: games whose trick winner is told by its card's kind (Battn's Critici and Schlòk are left to its narration)
-WHY_GAMES = frozenset({"watten", "biscambiggia", "barbu"})
-#: verbs whose argument is a suit / a rank
-SUIT_VERBS = frozenset({"trump", "trumpf"})
-RANK_VERBS = frozenset({"schlag", "schlok"})
-#: Watten's regional calls, said next to the verb (rules file §2.8: "gehen" raises in Bavaria and
-#: Tyrol but gives up in South Tyrol, where one raises by "bieten")
-REGIONAL = {
-    "euregio": {"raise": "bieten", "fold": "gehen", "hold": "heben", "concede": "gehen"},
-    "*": {"raise": "gehen", "accept": "schauen"},
-}
-#: Barbu's contracts by their French names
-CONTRACTS = {"NO_TRICKS": N_("no tricks (pas de plis)"), "NO_HEARTS": N_("no hearts (pas de cœurs)"),
-             "NO_QUEENS": N_("no queens (pas de dames)"), "BARBU": N_("no king of hearts (barbu)"),
-             "NO_LAST_TWO": N_("not the last two (pas les deux derniers)"), "TRUMPS": N_("trumps (atout)"),
-             "DOMINO": N_("domino (réussite)")}
+#: the words on the action buttons every game shares (English msgids); a game's own are its page's ``VERBS``
+VERBS = {"play": N_("play"), "pass": N_("pass")}
 
 
 @lru_cache(maxsize=64)
@@ -87,60 +70,87 @@ def seat_label(seat: int, seats_meta: list, me, _) -> str:
     return f"{name} ({base})" if name else base
 
 
+def _page(game):
+    return narration.page_of(game)
+
+
+def _decl(game, name: str, default):
+    """A declaration of the game's page companion (``default`` where it has none)."""
+    return getattr(_page(game), name, default)
+
+
+def verbs(game) -> dict[str, str]:
+    """Verb -> the msgid of its button word: the shared ones and the game's own."""
+    return {**VERBS, **_decl(game, "VERBS", {})}
+
+
 def _arg_text(verb: str, arg: str, game, _, lang: str) -> str:
     """An action's argument in words: a card's, suit's or rank's name, seats by number, else as written."""
     deck = game.deck
     if deck.is_card(arg):
         return face(deck, arg, lang).name
-    if verb in ("double", "redouble"):
+    if verb in _decl(game, "SEAT_VERBS", ()):
         return ", ".join(_("Seat %(n)s") % {"n": a} for a in arg.split(","))
-    if arg in deck.suit_codes and verb in SUIT_VERBS:
+    own = _decl(game, "ARG_WORDS", {}).get((verb, arg))
+    if own:
+        return own
+    if arg in deck.suit_codes and verb in _decl(game, "SUIT_VERBS", ()):
         names = deck.suit_names.get(lang) or deck.suit_names["en"]
         return names[deck.suit_codes.index(arg)]
-    if arg in deck.rank_codes and verb in RANK_VERBS:
-        if game.name == "watten" and arg == "6":
-            return "Weli"
+    if arg in deck.rank_codes and verb in _decl(game, "RANK_VERBS", ()):
         names = deck.rank_names.get(lang) or deck.rank_names["en"]
         return names[deck.rank_codes.index(arg)]
     return arg
 
 
+def _extra_text(kind: str, arg: str, game, lang: str) -> str:
+    """The word after a named argument (``TRUMPS S``: a suit, ``DOMINO 7``: a rank), in words."""
+    deck = game.deck
+    codes, names = (deck.suit_codes, deck.suit_names) if kind == "suit" else (deck.rank_codes, deck.rank_names)
+    if arg not in codes:
+        return arg
+    return (names.get(lang) or names["en"])[codes.index(arg)]
+
+
 def action_label(action: str, game, variant: str, _, lang: str) -> str:
-    """An action as its button says it: the verb in the reader's language (with Watten's regional call),
-    then its argument in words; Barbu's ``double 4 redouble 2`` reads as two parts."""
+    """An action as its button says it: the verb in the reader's language (with the regional call the game
+    declares), then its argument in words; ``double 4 redouble 2`` reads as two parts."""
     words = action.split()
+    table_verbs = verbs(game)
+    named = _decl(game, "NAMED_ARGS", {})
+    extra_kind = _decl(game, "EXTRA_ARG", {})
+    all_calls = _decl(game, "CALLS", {})
+    calls = all_calls.get(variant, all_calls.get("*", {}))
     parts = []
     i = 0
     while i < len(words):
         verb = words[i]
-        arg = words[i + 1] if i + 1 < len(words) and words[i + 1] not in VERBS else ""
+        arg = words[i + 1] if i + 1 < len(words) and words[i + 1] not in table_verbs else ""
         i += 2 if arg else 1
-        if verb == "contract" and arg:
-            text = _(CONTRACTS.get(arg, arg))
-            if i < len(words):   # TRUMPS S, DOMINO 7
-                extra = words[i]
+        if verb in named and arg:
+            text = _(named[verb].get(arg, arg))
+            if arg in extra_kind and i < len(words):   # TRUMPS S, DOMINO 7
+                text += ": " + _extra_text(extra_kind[arg], words[i], game, lang)
                 i += 1
-                text += ": " + _arg_text("trump" if arg == "TRUMPS" else "schlag", extra, game, _, lang)
             parts.append(text)
             continue
-        word = _(VERBS[verb]) if verb in VERBS else verb.replace("_", " ")
-        calls = REGIONAL["euregio"] if variant == "euregio" else REGIONAL["*"]
-        if game.name == "watten" and verb in calls:
+        word = _(table_verbs[verb]) if verb in table_verbs else verb.replace("_", " ")
+        if verb in calls:
             word = f"{word} („{calls[verb]}“)"
         parts.append(f"{word}: {_arg_text(verb, arg, game, _, lang)}" if arg else word)
     return " · ".join(parts)
 
 
-def _group_key(action: str) -> str:
-    """Actions that share a button group: same verb (Barbu's contracts: same contract)."""
+def _group_key(action: str, game) -> str:
+    """Actions that share a button group: same verb (a named argument: same verb and argument)."""
     words = action.split()
-    return " ".join(words[:2]) if words[0] == "contract" and len(words) > 2 else words[0]
+    return " ".join(words[:2]) if words[0] in _decl(game, "NAMED_ARGS", {}) and len(words) > 2 else words[0]
 
 
 def cards_left(ctx: dict, game, view: dict) -> list[int | None]:
     """Cards each seat still holds this hand: the deal minus what each has played (None: unknown)."""
     n = game.num_players
-    size = HAND_SIZE.get(game.name, len(game.deck) // n)
+    size = _decl(game, "HAND_SIZE", None) or len(game.deck) // n
     played = [0] * n
     for t in view.get("tricks") or []:
         for p in t.get("cards", []):
@@ -149,7 +159,8 @@ def cards_left(ctx: dict, game, view: dict) -> list[int | None]:
     for p in view.get("trick") or []:
         if isinstance(p.get("seat"), int):
             played[p["seat"]] += 1
-    if game.name == "barbu" and view.get("contract") == "DOMINO":
+    unknown = getattr(_page(game), "counts_unknown", None)
+    if unknown is not None and unknown(view):
         return [None] * n
     return [max(size - k, 0) for k in played]
 
@@ -163,13 +174,13 @@ def _action_groups(legal, game, ctx, _, lang):
         if verb in HAND_VERBS and game.deck.is_card(arg):
             hand_actions.append(a)
             continue
-        groups.setdefault(_group_key(a), []).append(a)
+        groups.setdefault(_group_key(a, game), []).append(a)
     out = []
     for verb, actions in groups.items():
         if len(actions) > MAX_BUTTONS:
             head = verb.split()
-            label = _(CONTRACTS[head[1]]) if head[0] == "contract" and len(head) > 1 and head[1] in CONTRACTS \
-                else _(VERBS.get(verb, verb))
+            named = _decl(game, "NAMED_ARGS", {}).get(head[0], {})
+            label = _(named[head[1]]) if len(head) > 1 and head[1] in named else _(verbs(game).get(verb, verb))
             texts = [action_label(a, game, ctx["variant"], _, lang) for a in actions]
             prefix = texts[0].split(": ", 1)[0] + ": "
             if all(t.startswith(prefix) for t in texts):   # "bid: 63" in a list labelled "bid": just "63"
@@ -193,10 +204,10 @@ def build(ctx: dict, _) -> dict:
     me = ctx.get("seat")
     legal = [str(a) for a in ctx.get("legal") or ()]
     seats_meta = ctx.get("seats") or []
-    names = narration.names_for(game, lang, me)
+    label = lambda s: seat_label(s, seats_meta, me, _)   # noqa: E731
+    names = narration.names_for(game, lang, me, label)
     deck = game.deck
     n = game.num_players
-    label = lambda s: seat_label(s, seats_meta, me, _)   # noqa: E731
     hand_actions, groups = _action_groups(legal, game, ctx, _, lang)
     legal_cards = {a.partition(" ")[2] for a in hand_actions}
     hand = []
@@ -214,7 +225,7 @@ def build(ctx: dict, _) -> dict:
         t = tricks[-1]
         last = {"cards": [{"seat": label(p["seat"]), "face": face(deck, p["card"], lang)} for p in t.get("cards", [])],
                 "winner": label(t["winner"]) if isinstance(t.get("winner"), int) else None,
-                "why": why_won(game, view, t, names, _)}
+                "why": narration.why_won(view, t, names)}
     won = [0] * n
     for t in tricks:
         if isinstance(t.get("winner"), int) and 0 <= t["winner"] < n:
@@ -271,32 +282,10 @@ def _tail(events: list[dict], names, _, label) -> list[tuple[int, str]]:
     return out[::-1]
 
 
-def why_won(game, view: dict, trick: dict, names, _) -> str | None:
-    """Why the trick's winning card won, in the players' words: Watten's named cards (the Rechte,
-    the Guate ...), a trump, the highest trump, the highest of the suit led; None when unknown."""
-    if game.name not in WHY_GAMES:
-        return None
-    cards, winner = trick.get("cards") or [], trick.get("winner")
-    won = next((p["card"] for p in cards if p.get("seat") == winner), None)
-    if not cards or won is None or not game.deck.is_card(won):
-        return None
-    for name, codes in narration.special_cards(view, names):
-        if won in codes:
-            return _("the %(name)s") % {"name": name}
-    deck = game.deck
-    suit_of = lambda code: deck.suit_codes[deck.suit(deck.parse(code))]   # noqa: E731
-    trump = view.get("trump")
-    led = suit_of(cards[0]["card"])
-    if trump in deck.suit_codes and suit_of(won) == trump:
-        return _("the highest trump") if led == trump else _("a trump")
-    if suit_of(won) == led:
-        return _("the highest card of the suit led")
-    return None
-
-
 def _layout(game, view: dict, lang: str) -> list[dict] | None:
-    """Barbu's domino layout: one row per suit, its cards from the lowest to the highest laid."""
-    layout = view.get("layout") if game.name == "barbu" else None
+    """A layout the game shows instead of the trick (its page's ``layout``: rows per suit, lowest to highest)."""
+    reader = getattr(_page(game), "layout", None)
+    layout = reader(view) if reader is not None else None
     if not isinstance(layout, dict):
         return None
     deck = game.deck
@@ -329,19 +318,20 @@ def _scores(view: dict, n: int, label, _) -> list[tuple[str, object]]:
 
 
 def _sheet(game, events: list[dict], label, _) -> dict | None:
-    """Barbu's score sheet: one row per deal (caller, contract, points of each seat), running totals."""
-    if game.name != "barbu":
+    """A game's score sheet (its page's ``sheet_rows``): one row per deal (caller, contract, points of each
+    seat), running totals."""
+    reader = getattr(_page(game), "sheet_rows", None)
+    if reader is None:
         return None
+    named = _decl(game, "NAMED_ARGS", {}).get("contract", {})
     rows, totals = [], [0] * game.num_players
-    for ev in events:
-        if ev.get("type") != "deal_result" or not isinstance(ev.get("final"), list):
-            continue
+    for ev in reader(events):
         totals = [a + b for a, b in zip(totals, ev["final"], strict=False)]
         rows.append({"hand": ev.get("hand"), "caller": label(ev["caller"]) if isinstance(ev.get("caller"), int)
-                     else "", "contract": _(CONTRACTS.get(ev.get("contract"), str(ev.get("contract")))),
+                     else "", "contract": _(named.get(ev.get("contract"), str(ev.get("contract")))),
                      "final": ev["final"]})
     return {"heads": [label(s) for s in range(game.num_players)], "rows": rows, "totals": totals,
-            "deals": 7 * game.num_players}
+            "deals": _decl(game, "DEALS_PER_PLAYER", 1) * game.num_players}
 
 
 def render_table(ctx: dict) -> str:

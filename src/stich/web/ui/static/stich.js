@@ -38,12 +38,22 @@ function rememberSeat(url) {
 }
 
 // --- home ----------------------------------------------------------------------------------------
+const LEVEL_KEY = "stich.level";
+
 function home() {
   const name = nameField();
+  // the bots' level: remembered in this browser, sent as the bot name (stich.bots.levels)
+  const levels = [...document.querySelectorAll('input[name="level"]')];
+  const saved = localStorage.getItem(LEVEL_KEY);
+  levels.forEach((r) => {
+    if (r.value === saved) r.checked = true;
+    r.addEventListener("change", () => localStorage.setItem(LEVEL_KEY, r.value));
+  });
+  const level = () => levels.find((r) => r.checked)?.value;
   document.querySelectorAll("[data-quickplay]").forEach((btn) => btn.addEventListener("click", async () => {
     btn.disabled = true;
     try {
-      const data = await postJSON("/api/quickplay", { game: btn.dataset.quickplay, variant: btn.dataset.variant, name: name() || undefined });
+      const data = await postJSON("/api/quickplay", { game: btn.dataset.quickplay, variant: btn.dataset.variant, bot: level(), bot_delay: +$(".quick").dataset.botDelay, name: name() || undefined });
       rememberSeat(data.url);
       location.href = data.url;
     } catch (e) { showError(e.message); btn.disabled = false; }
@@ -79,7 +89,8 @@ function home() {
     const options = {};
     fs.querySelectorAll("[data-option]").forEach((el) => { if (!el.disabled && el.value !== "") options[el.dataset.option] = el.type === "number" ? Number(el.value) : el.value; });
     const seats = [...document.querySelectorAll(".seat-choice select")].filter((s) => !s.disabled).map((s) => s.value);
-    const body = { game: gameSel.value, variant: $("select[data-variant-of]", fs).value, options, seats, public: $("#c-public").checked };
+    const body = { game: gameSel.value, variant: $("select[data-variant-of]", fs).value, options, seats, public: $("#c-public").checked,
+      bot_delay: +$("#c-bot-delay").value };
     try {
       const data = await postJSON("/api/tables", body);
       const out = $("#created");
@@ -114,6 +125,7 @@ function home() {
 function lobby() {
   const name = nameField();
   const box = $("#tables");
+  const names = JSON.parse($("#names")?.textContent || "{}");
   const load = async () => {
     try {
       const res = await fetch("/api/lobby");
@@ -124,9 +136,10 @@ function lobby() {
       for (const t of data.tables) {
         const li = document.createElement("li");
         const seats = t.seats.map((s) => `${fmt(words.seat, { n: s.seat + 1 })}: ${s.kind === "human" ? (s.taken ? (s.name || words.human) : words.free) : words.bot}`).join(" · ");
-        const text = document.createElement("span"); text.textContent = `${t.game} ${t.variant} — ${seats} `;
+        const title = `${names.games?.[t.game] || t.game} · ${names.variants?.[t.variant] || t.variant}`;
+        const text = document.createElement("span"); text.textContent = `${title} — ${seats} `;
         const btn = document.createElement("button"); btn.type = "button"; btn.textContent = words.join;
-        btn.setAttribute("aria-label", `${words.join}: ${t.game} ${t.variant} (${t.table})`);
+        btn.setAttribute("aria-label", `${words.join}: ${title} (${t.table})`);
         btn.addEventListener("click", async () => {
           try { const d = await postJSON(`/api/tables/${encodeURIComponent(t.table)}/join`, { name: name() || undefined }); rememberSeat(d.url); location.href = d.url; }
           catch (e) { showError(e.message); load(); }
@@ -177,6 +190,9 @@ function table() {
   const status = (text, offline) => { conn.textContent = text; conn.classList.toggle("offline", !!offline); };
   const send = (msg) => { if (ws && ws.readyState === 1) ws.send(JSON.stringify(msg)); };
   const act = (action) => {
+    // one decision at a time: every control of the table waits for the answer (a second click would
+    // send a second action, refused as out of turn); the next frame or an error gives them back
+    root.querySelectorAll("button[data-action], form.choose button, form.choose-set button").forEach((b) => { b.disabled = true; });
     const msg = { type: "act", id: uid(), action };
     pending.set(msg.id, msg);
     send(msg);
@@ -257,13 +273,22 @@ function table() {
 
   root.addEventListener("click", (ev) => {
     const btn = ev.target.closest("button[data-action]");
-    if (btn && root.contains(btn)) { btn.disabled = true; act(btn.dataset.action); }
+    if (btn && root.contains(btn)) act(btn.dataset.action);
   });
   root.addEventListener("submit", (ev) => {
-    const form = ev.target.closest("form.choose");
+    const form = ev.target.closest("form.choose, form.choose-set");
     if (!form) return;
     ev.preventDefault();
-    act(form.elements.action.value);
+    if (form.matches(".choose")) { act(form.elements.action.value); return; }
+    // seats chosen by check boxes: "double 2,4 redouble 3", sent only when it is one of the legal actions
+    const parts = [];
+    for (const verb of ["double", "redouble"]) {
+      const seats = [...form.querySelectorAll(`input[name="${verb}"]:checked`)].map((i) => +i.value).sort((a, b) => a - b);
+      if (seats.length) parts.push(`${verb} ${seats.join(",")}`);
+    }
+    const action = parts.join(" ");
+    if (form.dataset.actions.split("|").includes(action)) act(action);
+    else { const why = parts.length ? words.not_allowed : words.pick; showError(why); live(why); }
   });
   document.addEventListener("keydown", (ev) => {
     if (ev.altKey || ev.ctrlKey || ev.metaKey || /^(INPUT|SELECT|TEXTAREA)$/.test(ev.target.tagName)) return;

@@ -1,0 +1,38 @@
+"""What the browser's table needs to know about Watten (the ``"page"`` companion, ``Game.companions``):
+the words on its action buttons, the regional call said next to a verb, what its arguments mean.
+
+Declarations only; ``stich.web.ui.table`` reads them (see its docstring for the names it looks for) and
+translates the msgids in the reader's language (this game's catalogue, ``locale/<lang>/LC_MESSAGES/watten.po``).
+"""
+
+from __future__ import annotations
+
+from stich.engine.narration import N_
+
+#: the words on the action buttons (English msgids)
+VERBS = {
+    "raise": N_("raise"), "accept": N_("accept"), "fold": N_("fold"), "cut": N_("cut"), "schlag": N_("Schlag"),
+    "trump": N_("trump"), "show": N_("show"), "challenge": N_("challenge (Farbe!)"), "hold": N_("hold"),
+    "concede": N_("concede"), "ask_exchange": N_("ask for the Schönere"), "agree_exchange": N_("agree to the Schönere"),
+    "refuse_exchange": N_("refuse the Schönere"), "ask_swap": N_("ask for the Schlagtausch"),
+    "agree_swap": N_("agree to the Schlagtausch"), "refuse_swap": N_("refuse the Schlagtausch"),
+}
+
+#: the regional calls said next to the verb, per variant ("*": every other), untranslated: they are the
+#: table's own words (docs/rules/watten.md §2.8: "gehen" raises in Bavaria and Tyrol but gives up in South
+#: Tyrol, where one raises by "bieten")
+CALLS = {
+    "euregio": {"raise": "bieten", "fold": "gehen", "hold": "heben", "concede": "gehen"},
+    "*": {"raise": "gehen", "accept": "schauen"},
+}
+
+#: verbs whose argument is a suit / a rank of the deck
+SUIT_VERBS = frozenset({"trump"})
+RANK_VERBS = frozenset({"schlag"})
+#: arguments with a name of their own: the Schlag 6 is the Weli's (§1.4)
+ARG_WORDS = {("schlag", "6"): "Weli"}
+
+#: cards dealt to each seat per hand (the rest of the pack stays undealt)
+HAND_SIZE = 5
+#: the page says why a trick was won (``text.trick_reason``: Kritische, Guate, Rechte, Linke, trump ...)
+EXPLAINS_TRICKS = True
