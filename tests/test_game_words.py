@@ -34,6 +34,7 @@ SAME_EVERYWHERE = {
     "buono", "uno", "barba", "critico", "critici", "svista", "x", "tre", "quattro", "cinque", "sei", "sette", "otto",
     "barbu", "marche", "ansager", "farbe",
     "base",   # the same word in Italian and French
+    "stock",  # the same word in German (Watten and Battn tables say "der Stock")
     "d", "r", "p", "l",   # Battn's roles: dealer, his right, partner, left (BT-2)
 }
 

@@ -3,16 +3,21 @@
 import io
 import json
 import os
+import re
 import shutil
 import sys
 
 import pexpect
 
 import stich
+from stich.cli.render import Names
+from stich.i18n import translator
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 RUNNER = os.path.join(HERE, "run_stich.py")
+#: the child's import path: this checkout's stich (src) before any installed one, and the tests package
+PYTHONPATH = os.pathsep.join([os.path.join(ROOT, "src"), ROOT])
 PROMPT = r"Your move \[1-\d+, action, help, quit\]: "
 
 
@@ -22,7 +27,7 @@ def spawn(args, cwd, timeout=20, toy=True):
     ``toy``: through tests/cli/run_stich.py, which registers the fixture game first; otherwise
     the installed ``stich`` script (or ``python -m stich.cli.main`` where it is not on PATH).
     """
-    env = dict(os.environ, TERM="dumb", PYTHONPATH=ROOT, COLUMNS="140", PYTHONIOENCODING="utf-8")
+    env = dict(os.environ, TERM="dumb", PYTHONPATH=PYTHONPATH, COLUMNS="140", PYTHONIOENCODING="utf-8")
     if toy:
         cmd, argv = sys.executable, [RUNNER]
     elif shutil.which("stich"):
@@ -35,11 +40,14 @@ def spawn(args, cwd, timeout=20, toy=True):
     return child
 
 
-def answer_until_end(child, answer="1", limit=5000):
-    """Answer every prompt with ``answer`` until the match is over; returns the number of prompts."""
+def answer_until_end(child, answer="1", limit=5000, lang="en"):
+    """Answer every prompt (in ``lang``) with ``answer`` until the match is over; returns the number of prompts."""
     prompts = 0
+    tr = translator(lang)
+    prompt = re.escape(tr.gettext("Your move [1-%(n)s, action, help, quit]: ")).replace(re.escape("%(n)s"), r"\d+")
+    saved = re.escape(tr.gettext("Record saved to %(path)s")).replace(re.escape("%(path)s"), r"(\S+)")
     while True:
-        i = child.expect([PROMPT, r"Record saved to (\S+)", pexpect.EOF])
+        i = child.expect([prompt, saved, pexpect.EOF])
         if i == 0:
             prompts += 1
             assert prompts < limit, "the match does not end"
@@ -61,3 +69,15 @@ def check_record(path):
     assert state.returns() == rec["returns"]
     assert [[s, str(a)] for s, a in state.history] == rec["actions"]
     return rec
+
+
+class CardNames(Names):
+    """``Names`` with the cards in ``lang`` but the reader's words (seats, labels) in English.
+
+    The game-text tests check the sentences of each game's own text module and the cards' names in
+    the game's language; the terminal's words in each language are tested in test_languages.py."""
+
+    def __init__(self, game, lang: str = "en", human: int | None = None):
+        super().__init__(game, lang, human)
+        self._ = str
+        self.ngettext = lambda one, many, n: one if n == 1 else many

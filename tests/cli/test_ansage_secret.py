@@ -25,8 +25,8 @@ def test_the_note_is_for_a_player_who_did_not_learn_the_ansage_only():
 
 def test_a_blind_player_reads_at_the_end_of_the_hand_that_the_ansage_stays_secret(tmp_path):
     # seed 3: hand 1 is dealt by seat 4, forehand is seat 1; seat 2 is one of the two blind players
-    child = spawn(["play", "watten", "--variant", "euregio", "--seed", "3", "--seat", "2", "--bots", "random",
-                   "--record", str(tmp_path / "r.json")], tmp_path, toy=False)
+    child = spawn(["play", "--lang", "en", "watten", "--variant", "euregio", "--seed", "3", "--seat", "2",
+                   "--bots", "random", "--record", str(tmp_path / "r.json")], tmp_path, toy=False)
     while child.expect([PROMPT, r"Ansage stays secret"]) == 0:
         child.sendline("1")
     child.expect(PROMPT)

@@ -65,8 +65,8 @@ def test_autoplay_commands_are_understood():
 
 
 def test_a_barbu_match_asks_only_real_choices_and_says_what_it_played(tmp_path):
-    child = spawn(["play", "barbu", "--seat", "2", "--seed", "4", "--bots", "random"], tmp_path, timeout=60,
-                  toy=False)
+    child = spawn(["play", "--lang", "en", "barbu", "--seat", "2", "--seed", "4", "--bots", "random"], tmp_path,
+                  timeout=60, toy=False)
     child.delaybeforesend = None
     for _ in range(60):   # two or three deals, one of them a domino (seed 4)
         child.expect(PROMPT)

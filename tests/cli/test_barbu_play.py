@@ -10,10 +10,10 @@ def test_full_barbu_match_in_french_answering_every_prompt(tmp_path):
                    "--no-autoplay"], tmp_path,
                   timeout=60, toy=False)
     child.delaybeforesend = None   # some 400 prompts: pexpect's 50 ms pause before each would dominate
-    prompts = answer_until_end(child)
+    prompts = answer_until_end(child, lang="fr")
     log = child.transcript.getvalue()
-    assert "Match over." in log
-    assert "You are the caller" in log and " declares " in log and "Deal 28 (" in log   # told in words
+    assert "Partie terminée." in log and "Vous recevez" in log and "Votre coup" in log   # the terminal's words
+    assert "the caller (deal" in log and " declares " in log and "Deal 28 (" in log      # the game's, in words
     assert any(name in log for name in ("de cœur", "de carreau", "de trèfle", "de pique"))   # French card names
     rec = check_record(tmp_path / "stich-barbu-4.json")
     assert rec["game"] == "barbu" and rec["seed"] == 4 and rec["cli"]["seat"] == 1

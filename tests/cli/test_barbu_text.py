@@ -3,7 +3,9 @@
 import io
 
 import stich
-from stich.cli.render import Names, action_lines, describe_event, make_console, view_table
+from stich.cli.render import action_lines, describe_event, make_console, view_table
+
+from .helpers import CardNames as Names  # the cards in the game's language, the reader's words in English
 
 
 def _start(contract: str, seed: int = 2):

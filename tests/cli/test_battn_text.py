@@ -6,7 +6,9 @@ import random
 import pytest
 
 import stich
-from stich.cli.render import Names, action_lines, describe_event, game_line, make_console, view_table
+from stich.cli.render import action_lines, describe_event, game_line, make_console, view_table
+
+from .helpers import CardNames as Names  # the cards in the game's language, the reader's words in English
 
 #: the deck of the rules' example C2 (top first): cut 15 gives the Barba to L and the Belli to D
 C2 = ("6-Po 6-Sc N-St 2-St 6-St A-St 3-Ra K-Ra 3-Po K-St 2-Sc A-Po A-Sc 4-St K-Po 3-St N-Ra K-Sc 4-Ra 7-Ra "

@@ -6,9 +6,11 @@ import random
 import pytest
 
 import stich
-from stich.cli.render import Names, action_lines, describe_event, game_line, make_console, view_table
+from stich.cli.render import action_lines, describe_event, game_line, make_console, view_table
 from stich.cli.replay import replay_record
 from stich.rulesets.biscambiggia import text as bt
+
+from .helpers import CardNames as Names  # the cards in the game's language, the reader's words in English
 
 #: the events every game shares, told by the generic narration
 SHARED = {"hand_start", "deal", "play", "scores"}   # ("trick" is told with its points)

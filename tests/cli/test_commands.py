@@ -38,7 +38,7 @@ def test_games_lists_games_variants_and_options(runner):
 
 def test_replay_all_prints_the_whole_game(runner, record_file):
     path, state = record_file
-    result = runner.invoke(cli, ["replay", str(path), "--all", "--lang", "de"])
+    result = runner.invoke(cli, ["replay", str(path), "--all", "--lang", "en"])
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Hand 1" in out and "Hand 2" in out and "Match over" in out

@@ -97,7 +97,7 @@ def test_rules_text_names_the_table_and_the_repositorys_rules_file():
 
 
 def test_help_and_rules_at_the_table(tmp_path):
-    child = spawn(["play", "watten", "--variant", "euregio", "--seed", "3", "--bots", "random",
+    child = spawn(["play", "--lang", "en", "watten", "--variant", "euregio", "--seed", "3", "--bots", "random",
                    "--record", str(tmp_path / "r.json")], tmp_path, toy=False)
     child.expect(PROMPT)
     child.sendline("help ask_exchange")

@@ -153,7 +153,7 @@ def test_resolve_numbers_texts_and_shortcuts(toy_state):
     assert resolve_input("   ", s).kind == "empty"
     assert resolve_input("5", s).kind == "error"
     bad = resolve_input("1:trump e", s)
-    assert bad.kind == "error" and "seat 1 is not to act" in bad.message
+    assert bad.kind == "error" and "seat 1 is not you" in bad.message
     s.apply("trump H")
     s.apply("play EA")
     # seat 1 must follow Eichel: EO and E7 are legal

@@ -154,7 +154,7 @@ def test_the_resume_hint_is_a_command_that_works(tmp_path):
     if not os.path.exists(exe):
         pytest.skip("no stich script beside this Python (not installed in a virtual environment)")
     env = dict(os.environ, TERM="dumb", COLUMNS="200", PATH="/usr/bin:/bin")  # stich is not on this PATH
-    first = subprocess.run([exe, "play", "watten", "--seed", "3", "--bots", "random"], input="quit\n",
+    first = subprocess.run([exe, "play", "watten", "--seed", "3", "--bots", "random", "--lang", "en"], input="quit\n",
                            capture_output=True, text=True, cwd=tmp_path, env=env, timeout=60)
     assert first.returncode == 0, first.stderr
     hint = re.search(r"Continue with: (.+)", first.stdout).group(1).strip()
@@ -195,7 +195,7 @@ def test_a_spy_program_cannot_recover_the_deal_from_its_hello_seed(tmp_path):
     runs = []
     for run in range(2):
         seen = tmp_path / f"seen{run}.jsonl"
-        args = ["play", "watten", "--seed", "7", "--bots", f"cmd:{sys.executable} {spy} {seen}",
+        args = ["play", "--lang", "en", "watten", "--seed", "7", "--bots", f"cmd:{sys.executable} {spy} {seen}",
                 "--record", str(tmp_path / f"r{run}.json")]
         result = CliRunner().invoke(cli, args, input="1\n" * 8 + "quit\n")
         assert result.exit_code == 0, result.output

@@ -22,11 +22,13 @@ def test_card_and_value_names():
     assert n.card("EO") == "Eichel-Ober" and n.card_label("eo".upper()) == "EO (Eichel-Ober)"
     assert n.action("play EO") == "play EO  [dim]Eichel-Ober[/dim]"
     assert n.action("trump H") == "trump H"
-    assert n.seat(0) == "you (Seat 1)" and n.seat(1) == "Seat 2"
-    assert n.value({"seat": 1, "suit": "H", "card": "LA"}) == "seat: Seat 2, suit: H (Herz), card: LA (Laub-Ass)"
+    assert n.seat(0) == "du (Platz 1)" and n.seat(1) == "Platz 2"   # the reader's words in German too
+    assert n.value({"seat": 1, "suit": "H", "card": "LA"}) == "seat: Platz 2, suit: H (Herz), card: LA (Laub-Ass)"
     assert n.value({"seats": [0, 1], "side": 1, "cards": ["H7", "H8"]}) == (
-        "seats: you (Seat 1), Seat 2, side: Side 2, cards: H7 (Herz-Sieben), H8 (Herz-Acht)")
-    assert n.value(None) == "—" and n.value(True) == "yes" and n.value([]) == "—"
+        "seats: du (Platz 1), Platz 2, side: Partei 2, cards: H7 (Herz-Sieben), H8 (Herz-Acht)")
+    assert n.value(None) == "—" and n.value(True) == "ja" and n.value([]) == "—"
+    en = names("en")
+    assert en.seat(0) == "you (Seat 1)" and en.seat(1) == "Seat 2" and en.value(True) == "yes"
 
 
 def test_default_languages():

@@ -27,14 +27,14 @@ def watten_available(variant):
 def test_full_watten_match_answering_every_prompt(tmp_path, variant):
     child = spawn(["play", "watten", "--variant", variant, "--seed", "1", "--bots", "random"], tmp_path, timeout=30,
                   toy=False)
-    prompts = answer_until_end(child)
+    prompts = answer_until_end(child, lang="de")   # German by default: the table and its card names
     assert prompts > 5
     log = child.transcript.getvalue()
-    assert "Match over." in log
+    assert "Partie vorbei." in log
     assert any(name in log for name in ("Herz", "Schellen", "Eichel", "Laub"))  # German card names by default
     rec = check_record(tmp_path / "stich-watten-1.json")
     assert rec["game"] == "watten" and rec["variant"] == variant and rec["seed"] == 1
     assert rec["cli"]["lang"] == "de"
     shown = CliRunner().invoke(cli, ["replay", str(tmp_path / "stich-watten-1.json"), "--all", "--seat", "1"])
     assert shown.exit_code == 0, shown.output
-    assert "You receive" in shown.output and "Match over" in shown.output
+    assert "Du bekommst" in shown.output and "Partie vorbei" in shown.output

@@ -6,8 +6,10 @@ import random
 import pytest
 
 import stich
-from stich.cli.render import Names, action_lines, describe_event, game_line, make_console, view_table
+from stich.cli.render import action_lines, describe_event, game_line, make_console, view_table
 from stich.rulesets.watten.options import VARIANTS
+
+from .helpers import CardNames as Names  # the cards in the game's language, the reader's words in English
 
 SHARED = {"hand_start", "deal", "play", "trick", "scores"}
 RAW_FIELDS = ("Schlag seat", "Trump seat", "Tricks won", "Face up trick", "Fixed", "Watten hand", "Committed",

@@ -66,7 +66,8 @@ def games_cmd():
 @click.option("--seat", type=int, help="Your seat, 1-based (default 1).")
 @click.option("--seed", type=int, help="Seed of the deal (default: random).")
 @click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE", help="A rule option; repeatable.")
-@click.option("--lang", type=click.Choice(LANGS), help="Language of card names (default per game).")
+@click.option("--lang", type=click.Choice(LANGS), help="Language of the table, its words and card names (default per "
+              "game: de for watten, it for battn and biscambiggia, fr for barbu).")
 @click.option("--bots", help="Bot for the other seats, or a comma list, one per other seat: a bot name "
               "or cmd:PROGRAM (default: the best available bot; 'stich bots' lists them).")
 @click.option("--budget", help="Thinking budget of the bots and hints: seconds ('1s', '250ms') or iterations "
@@ -74,20 +75,25 @@ def games_cmd():
 @click.option("--hints", is_flag=True, help="Show what the default bot would play before each of your moves.")
 @click.option("--no-autoplay", is_flag=True, help="Ask even when you have only one legal action (by default a "
               "forced move plays itself, with a line saying so).")
+@click.option("--auto", "standing", type=click.Choice(["pass", "ask"]), default="pass", show_default=True,
+              help="Raise polls (pass or raise, e.g. before each opponent's card in battn): pass them without a "
+              "prompt, or ask every time, also for decisions out of turn ('auto raise' at a prompt raises at "
+              "your next chance).")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False), help="Where to save the record.")
 @click.option("--resume", type=click.Path(exists=True, dir_okay=False), help="Continue a saved, unfinished match.")
-def play_cmd(game, variant, seat, seed, options, lang, bots, budget, hints, no_autoplay, record_path, resume):
+def play_cmd(game, variant, seat, seed, options, lang, bots, budget, hints, no_autoplay, standing, record_path,
+             resume):
     """Play a whole match of GAME against bots in the terminal."""
     from stich.cli.play import Stopped, start_match
 
     console = make_console()
     try:
         match = start_match(game, variant, seat, seed, options, lang, bots, record_path, resume, console,
-                            budget=budget, hints=hints, autoplay=not no_autoplay)
+                            budget=budget, hints=hints, autoplay=not no_autoplay, standing=standing)
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
     if match.state.is_terminal():
-        console.print("This match is already over.")
+        console.print(match._("This match is already over."))
         match.finish()
         match.close()
         return
@@ -100,7 +106,7 @@ def play_cmd(game, variant, seat, seed, options, lang, bots, budget, hints, no_a
     except Stopped as stop:  # SIGTERM or SIGHUP: save first; the terminal may be gone
         match.save(final=False, quiet=True)
         try:
-            match.say(f"Stopped by signal {stop.signum}.")
+            match.say(match._("Stopped by signal %(n)s.") % {"n": stop.signum})
             match.save(final=False)
         except Exception:  # noqa: BLE001 - the record is saved; the message is a courtesy
             pass
@@ -120,7 +126,8 @@ def play_cmd(game, variant, seat, seed, options, lang, bots, budget, hints, no_a
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
 @click.option("--seat", type=int, help="Show the game as this seat (1-based) saw it; default: the spectator.")
 @click.option("--step/--all", default=True, help="Pause after each action (Enter advances) or print everything.")
-@click.option("--lang", type=click.Choice(LANGS), help="Language of card names (default per game).")
+@click.option("--lang", type=click.Choice(LANGS), help="Language of the replay's words and card names (default per "
+              "game).")
 def replay_cmd(file, seat, step, lang):
     """Show a saved game FILE step by step."""
     from stich.cli.replay import load_record, replay_record

@@ -18,16 +18,24 @@ import sys
 from dataclasses import dataclass, field
 
 from rich.markup import escape
-from rich.table import Table
 
 import stich
 from stich.arena.table import ask, fallback_rng, private_view
 from stich.bots import DEFAULT_BUDGET, Bot, Budget, default_bot_name, make_bot
 from stich.bots.seeds import new_key, one_way_seed
+from stich.cli.prompt import (  # noqa: F401 - the prompt's interface, used here and by callers of this module
+    HELP_LINES,
+    N_,
+    Choice,
+    forced_action,
+    options_table,
+    resolve_input,
+    rules_text,
+    tr,
+)
 from stich.cli.render import (
     LANGS,
     Names,
-    action_help,
     action_lines,
     default_lang,
     describe_event,
@@ -35,189 +43,23 @@ from stich.cli.render import (
     game_text,
     hand_line,
     hand_result,
-    help_module,
     legal_list,
     make_console,
     match_result_text,
     optional_rows,
     view_table,
-    word_help,
 )
-from stich.engine import IllegalActionError, StichError
+from stich.cli.words import Standing, is_raise_poll
+from stich.engine import StichError
 from stich.engine.recordfile import load_record, quote, save_record
-
-HELP_LINE = ("Type the number of an action, or its text ('play EO'; any spelling such as 'play e-o'; "
-             "a card alone such as 'eo' plays it when that is legal; 'cut' alone cuts at random), "
-             "'help ACTION' (or 'help 2') for what an action means, 'rules' for this table's rules, "
-             "'table' to show the table again, 'hint' for the bot's suggestion, "
-             "'autoplay off' to be asked even when there is only one legal action, 'quit' to save and leave.")
-RULES_WORDS = ("rules",)
-
-QUIT_WORDS = ("quit", "q", "exit")
-HELP_WORDS = ("help", "?")
-TABLE_WORDS = ("table", "t")
-HINT_WORDS = ("hint",)
-AUTOPLAY_WORD = "autoplay"
-#: verbs that, typed alone, choose at random among their legal arguments (a real cutter does not count cards)
-RANDOM_VERBS = ("cut",)
+from stich.engine.turns import WAIT
 
 
-def forced_action(state) -> str | None:
-    """The action the seat to act must take when it has no choice (its only legal action), else None.
-
-    This covers every pointless prompt: a single legal card, a domino pass when no card fits, the Barbu
-    caller's ``pass`` in the doubling round when nobody doubled him."""
-    legal = state.legal_actions()
-    return str(legal[0]) if len(legal) == 1 else None
-
-
-@dataclass
-class Choice:
-    """What a line of human input means: kind is action, help, rules, table, hint, autoplay, quit, empty or
-    error; ``message``: the help text, the error, or ``on``/``off`` for autoplay."""
-
-    kind: str
-    action: str | None = None
-    message: str = ""
-
-
-def resolve_input(text: str, state, rng: random.Random | None = None) -> Choice:
-    """Interpret one line typed by the human to act in ``state`` (``rng``: for ``cut`` alone)."""
-    legal = state.legal_actions()
-    raw = (text or "").strip()
-    low = raw.lower()
-    if not raw:
-        return Choice("empty")
-    if low.split()[0] in HELP_WORDS:
-        return _help(low.split()[1:], state)
-    if low in RULES_WORDS:
-        return Choice("rules")
-    if low in QUIT_WORDS:
-        return Choice("quit")
-    if low in TABLE_WORDS:
-        return Choice("table")
-    if low in HINT_WORDS:
-        return Choice("hint")
-    if low.split()[0] == AUTOPLAY_WORD:
-        arg = low.split()[1:]
-        if arg in (["on"], ["off"]):
-            return Choice("autoplay", message=arg[0])
-        return Choice("error", message="type 'autoplay off' (ask me even when I have one legal action) or "
-                                       "'autoplay on' (play it for me)")
-    if low in RANDOM_VERBS:
-        some = [a for a in legal if a.verb == low and a.arg is not None]
-        if some:
-            return Choice("action", str((rng or random.Random()).choice(some)))
-    if raw.isascii() and raw.isdigit():
-        n = int(raw)
-        if 1 <= n <= len(legal):
-            return Choice("action", str(legal[n - 1]))
-        return Choice("error", message=f"there is no action number {n}; choose 1 to {len(legal)}")
-    game = state.game
-    try:
-        _seat, act = game.parse_action(raw)
-    except ValueError as exc:  # MalformedActionError, or a game's own argument parser
-        short = _shortcut(raw, state)
-        if isinstance(short, Choice):
-            return short
-        return Choice("error", message=f"{exc}. {_hint(legal)}")
-    if _seat is not None and _seat - 1 != state.current_player:
-        return Choice("error", message=f"{raw!r}: seat {_seat} is not to act; seat {state.current_player + 1} "
-                                       "is (yours)")
-    if act in legal:
-        try:
-            state.clone().apply(raw)  # checks a seat prefix, if any
-        except StichError as exc:
-            return Choice("error", message=str(exc))
-        return Choice("action", str(act))
-    try:
-        state.clone().apply(raw)
-    except StichError as exc:
-        return Choice("error", message=str(exc))
-    return Choice("error", message=f"{raw!r} is not legal now. {_hint(legal)}")
-
-
-def _help(args: list[str], state) -> Choice:
-    """``help``: the input line and the verbs of this moment; ``help VERB`` or ``help N``: what it means."""
-    legal = state.legal_actions()
-    verbs = list(dict.fromkeys(a.verb for a in legal))
-    if not args:
-        now = ", ".join(f"'help {v}'" for v in verbs if action_help(state.game, v))
-        words = list(getattr(help_module(state.game), "WORDS", {}))[:6]
-        return Choice("help", message=HELP_LINE + (f" What your actions mean: {now}." if now else "")
-                      + (f" The game's words too: 'help {words[0]}' ({', '.join(words[1:])}, …)." if words else ""))
-    if word_help(state.game, " ".join(args)) and not action_help(state.game, args[0]):
-        return Choice("help", message=word_help(state.game, " ".join(args)))
-    word = args[0]
-    if word.isascii() and word.isdigit() and 1 <= int(word) <= len(legal):
-        word = legal[int(word) - 1].verb
-    if action_help(state.game, word) is None:   # an argument (NO_LAST_TWO, DOMINO): its action's verb
-        word = next((a.verb for a in state.game.action_space if a.arg and word in a.arg.lower().split()), word)
-    text = action_help(state.game, word) or word_help(state.game, word)
-    if text is None:
-        known = sorted({a.verb for a in state.game.action_space})
-        return Choice("error", message=f"{state.game.name} has no action {word!r}; its actions: {', '.join(known)}")
-    return Choice("help", message=text)
-
-
-def rules_text(game, lang: str) -> str:
-    """The table's rules in a line (game, variant, the options not at their default) and where the complete
-    rules and the player's guide are in the stich repository."""
-    return (f"{game.rules_summary()}. The complete rules as stich plays them: docs/rules/{game.name}.md in the "
-            f"stich repository; a one-page player's guide: docs/guides/{game.name}.{lang}.md. "
-            "'help ACTION' explains an action, 'help WORD' a word of the game.")
-
-
-def options_table(game) -> Table:
-    """Every option of the table: its value here and the rule it sets (section, and what it means)."""
-    table = Table(show_header=True, header_style="bold", box=None, padding=(0, 1), pad_edge=False)
-    for col in ("option", "here", "rule"):
-        table.add_column(col)
-    specs = {spec.name: spec for spec in getattr(game, "option_specs", ())}
-    for name, value in game.options.items():
-        spec = specs.get(name)
-        rule = " — ".join(x for x in (spec.rule, spec.help) if x) if spec else ""
-        table.add_row(escape(str(name)), escape(str(value)), escape(rule))
-    return table
-
-
-def _shortcut(raw: str, state) -> Choice | None:
-    """A card alone (``eo``) or an argument alone (``O``) for the one legal action taking it."""
-    legal = state.legal_actions()
-    deck = state.game.deck
-    if deck.is_card(raw):
-        code = deck.code(deck.parse(raw))
-        matches = [a for a in legal if a.arg == code]
-        if len(matches) == 1:
-            return Choice("action", str(matches[0]))
-        if not matches:
-            verbs = sorted({a.verb for a in legal if a.arg is not None and deck.is_card(a.arg)}
-                           | ({state.game.card_verb} if state.game.card_verb else set()))
-            for verb in verbs:  # let the engine say why, e.g. "you must follow suit"
-                try:
-                    state.clone().apply(f"{verb} {code}")
-                except IllegalActionError as exc:
-                    return Choice("error", message=str(exc))
-                except StichError:
-                    continue
-            return Choice("error", message=f"{code} cannot be used now. {_hint(legal)}")
-        return Choice("error", message=f"{code} is ambiguous here: " + ", ".join(map(str, matches)))
-    low = raw.lower()
-    matches = [a for a in legal if a.arg is not None and a.arg.lower() == low]
-    if not matches:
-        matches = [a for a in legal if a.verb == low]
-    if len(matches) == 1:
-        return Choice("action", str(matches[0]))
-    return None
-
-
-def _hint(legal) -> str:
-    return f"Type 1 to {len(legal)}, an action such as {str(legal[0])!r}, or 'help'."
-
-
-def _budget_text(budget) -> str:
+def _budget_text(budget, names=None) -> str:
     """``thinking budget 0.5s``, or the bots' own default when none is set."""
-    return f"thinking budget {escape(str(budget))}" if budget else "each bot's own thinking budget"
+    _ = tr(names)
+    return _("thinking budget %(budget)s") % {"budget": escape(str(budget))} if budget \
+        else _("each bot's own thinking budget")
 
 
 class Stopped(BaseException):
@@ -258,6 +100,8 @@ class Match:
     #: the secret that seeds the bots one way (kept in the record's ``cli`` part, never shown to a bot)
     key: str = field(default_factory=new_key)
     autoplay: bool = True   # play the human's forced moves for them (forced_action)
+    #: the standing orders: raise polls answered without a prompt, actions armed for the next chance
+    standing: Standing = field(default_factory=Standing)
 
     def __post_init__(self):
         self.names = Names(self.state.game, self.lang, self.human)
@@ -266,6 +110,9 @@ class Match:
         self._applying = False  # inside state.apply: a signal waits until the action is complete
         self._pending: int | None = None
         self.cut_rng = random.Random()   # 'cut' alone: a real cutter does not count the cards either
+        self._ = self.names._
+        self._polled_at = -1   # the history length at which the human last waited out of turn
+        self._told_standing = False
         if self.hint_name is None:
             self.hint_name = default_bot_name(self.state.game.name)
 
@@ -275,19 +122,22 @@ class Match:
         if self._hint_bot is None:
             self._hint_bot = make_bot(self.hint_name, seed=one_way_seed(self.key, "hint", len(self.state.history)),
                                       budget=self.budget or DEFAULT_BUDGET)
-        legal = [str(a) for a in self.state.legal_actions()]
+        legal = [str(a) for a in self.state.legal_actions(self.human)]
+        if self.state.current_player != self.human:
+            legal.append(WAIT)   # out of turn: a poll, as bots are asked (stich.engine.turns)
         try:
             action = self._hint_bot.choose(private_view(self.state, self.human), list(legal))
         except Exception as exc:  # noqa: BLE001 - a hint must never stop the game
-            self.say(f"[red]No hint: the {escape(self.hint_name)} bot failed ({escape(type(exc).__name__)}: "
-                     f"{escape(str(exc))})[/red]")
+            self.say("[red]" + self._("No hint: the %(bot)s bot failed (%(error)s)") % {
+                "bot": escape(self.hint_name), "error": escape(f"{type(exc).__name__}: {exc}")} + "[/red]")
             return None
         if action not in legal:
-            self.say(f"[red]No hint: the {escape(self.hint_name)} bot suggested {escape(repr(action))}, "
-                     "which is not legal[/red]")
+            self.say("[red]" + self._("No hint: the %(bot)s bot suggested %(action)s, which is not legal") % {
+                "bot": escape(self.hint_name), "action": escape(repr(action))} + "[/red]")
             return None
-        self.say(f"Hint ({escape(self.hint_name)}, {_budget_text(self._hint_bot.budget)}): "
-                 f"{self.names.action(action)}")
+        self.say(self._("Hint (%(bot)s, %(budget)s): %(action)s") % {
+            "bot": escape(self.hint_name), "budget": _budget_text(self._hint_bot.budget, self.names),
+            "action": self.names.action(action)})
         return action
 
     def close(self) -> None:
@@ -325,14 +175,17 @@ class Match:
             if line:
                 self.say(line)
 
-    def show_table(self, fit: bool = True) -> None:
-        """The title, the table and the numbered legal actions; on a terminal (``fit``), within its height:
-        the actions lose their long card names, then the table its last optional rows ('table' shows all)."""
+    def show_table(self, fit: bool = True, legal: list[str] | None = None) -> None:
+        """The title, the table and the numbered legal actions (``legal``: those offered out of turn, else
+        the view's); on a terminal (``fit``), within its height: the actions lose their long card names,
+        then the table its last optional rows ('table' shows all)."""
         view = self.state.view(self.human)
         g = self.state.game
-        title = f"{g.title or g.name} · {g.variant} · you are Seat {self.human + 1} of {g.num_players}"
+        title = f"{g.title or g.name} · {g.variant} · " + self._("you are Seat %(seat)s of %(n)s") % {
+            "seat": self.human + 1, "n": g.num_players}
         where = hand_line(view, self.names)
-        legal = view.get("legal_actions") or []
+        if legal is None:
+            legal = view.get("legal_actions") or []
         drop, short = 0, False
         if fit and self.console.is_terminal:
             room = self.console.height - 4   # a blank line, the title, "Your legal actions", the prompt
@@ -346,8 +199,13 @@ class Match:
         self.say(f"[bold]{escape(title)}[/bold]" + (f" · {escape(where)}" if where else ""))
         self.console.print(view_table(view, self.names, hand_row=False, drop=drop))
         if legal:
-            left_out = f" ({drop} row{'s' if drop > 1 else ''} left out: 'table' shows all)" if drop else ""
-            self.say(f"Your legal actions{left_out}:")
+            _ = self._
+            left_out = " " + self.names.ngettext(N_("(%(n)s row left out: 'table' shows all)"),
+                                                 N_("(%(n)s rows left out: 'table' shows all)"), drop) % {"n": drop} \
+                if drop else ""
+            head = _("Your legal actions%(note)s:") if legal == (view.get("legal_actions") or []) \
+                else _("You may act out of turn%(note)s:")
+            self.say(head % {"note": left_out})
             self.console.print(legal_list(legal, self.names, short=short))
 
     def lines(self, renderable) -> int:
@@ -371,10 +229,13 @@ class Match:
             signal.signal(sig, handler)
         self._handlers = {}
 
-    def _apply(self, action) -> None:
+    def _apply(self, action, seat: int | None = None) -> None:
         self._applying = True
         try:
-            self.state.apply(action)
+            if seat is None or seat == self.state.current_player:
+                self.state.apply(action)
+            else:   # a decision out of turn (a raise, a Schönere request)
+                self.state.apply(action, seat=seat)
         finally:
             self._applying = False
         pending, self._pending = self._pending, None
@@ -386,21 +247,30 @@ class Match:
         """Play until the match ends or the human quits; returns ``"over"`` or ``"quit"``."""
         state = self.state
         g = state.game
-        self.say(f"[bold]{escape(g.rules_summary())}[/bold] — you are Seat {self.human + 1}; bots: "
-                 + ", ".join(f"Seat {i + 1}: {escape(b)}" for i, b in enumerate(self.bot_names) if i != self.human)
-                 + f" ({_budget_text(self.budget or DEFAULT_BUDGET)}). Type 'help' for help, 'rules' for the rules.")
+        _ = self._
+        bots = ", ".join(f"{self.names.seat(i)}: {escape(b)}" for i, b in enumerate(self.bot_names) if i != self.human)
+        budget = _budget_text(self.budget or DEFAULT_BUDGET, self.names)
+        self.say(f"[bold]{escape(g.rules_summary())}[/bold] — "
+                 + _("you are Seat %(seat)s; bots: %(bots)s (%(budget)s).") % {
+                     "seat": self.human + 1, "bots": bots, "budget": budget}
+                 + " " + _("Type 'help' for help, 'rules' for the rules."))
         events = self.new_events()
         if state.history:  # resumed: recall only the hand in progress
             starts = [i for i, ev in enumerate(events) if ev.get("type") == "hand_start"]
-            self.say(f"Resuming after {len(state.history)} actions (hand {state.hand_number}).")
+            self.say(_("Resuming after %(n)s actions (hand %(hand)s).") % {"n": len(state.history),
+                                                                           "hand": state.hand_number})
             events = events[starts[-1]:] if starts else events
         self.narrate(events)
         while not state.is_terminal():
+            off = self.out_of_turn()
+            if off == "quit":
+                return "quit"
+            if off == "acted":
+                continue
             seat = state.current_player
-            hand = state.hand_number
-            forced = None
+            note = None
             if seat == self.human:
-                action = forced = forced_action(state) if self.autoplay else None
+                action, note = self.standing_answer()
                 if action is None:
                     action = self.ask()
                 if action is None:
@@ -408,55 +278,127 @@ class Match:
             else:
                 action, fault = ask(self.bots[seat], state, seat, self.rngs[seat])
                 if fault is not None:
-                    self.say(f"[red]Bot fault[/red]: the {escape(self.bot_names[seat])} bot at seat {seat + 1}: "
-                             f"{escape(fault['error'])}; the table plays a random legal action instead.")
-            before = state.view(self.human)   # what the human knew: to say why a trick was won, or what stays secret
-            self._apply(action)
-            new = self.new_events()
-            explain_tricks(new, before, seat, str(action), self.names)
-            over = state.hand_number != hand or state.is_terminal()
-            split = next((i for i, ev in enumerate(new) if ev.get("type") == "hand_start"), len(new)) \
-                if over else len(new)   # this hand's events, then the next hand's
-            lines = action_lines(seat, action, new[:split], self.names)
-            if forced:   # said on the action's own line: a domino deal has a dozen of them
-                lines[:1] = [(lines[0] if lines else f"[bold]You[/bold]: {self.names.action(forced)}")
-                             + " [dim](your only legal action, played for you)[/dim]"]
-            for line in lines:
-                self.say(line)
-            if over:
-                self.hand_over(hand, new[:split], before)
-                self.narrate(new[split:])
-                if not state.is_terminal():
-                    self.save(final=False, quiet=True)  # a hand is never lost
+                    self.say("[red]" + _("Bot fault") + "[/red]: " + escape(
+                        _("the %(bot)s bot at seat %(seat)s: %(error)s; the table plays a random legal action instead.")
+                        % {"bot": self.bot_names[seat], "seat": seat + 1, "error": fault["error"]}))
+            self.step(seat, action, note)
         self.finish()
         return "over"
+
+    def standing_answer(self) -> tuple[str | None, str | None]:
+        """The human's action on turn taken without a prompt, and the note said on its line: an action armed
+        for the next chance, the only legal action (autoplay), or ``pass`` at a raise poll; (None, None)
+        when the human has a real choice."""
+        _ = self._
+        legal = self.state.legal_actions()
+        armed = self.standing.due(legal)
+        if armed:
+            return armed, _("your standing order: %(action)s at your next chance") % {"action": armed}
+        forced = forced_action(self.state) if self.autoplay else None
+        if forced:
+            return forced, _("your only legal action, played for you")
+        if self.standing.mode == "pass" and is_raise_poll(legal):
+            return "pass", _("auto pass: 'auto ask' to be asked, 'auto raise' to raise at your next chance")
+        return None, None
+
+    def out_of_turn(self) -> str | None:
+        """While another seat is on turn, the decisions the rules give the human now (a raise after
+        accepting one, a Schönere request): an armed standing order takes its action (``"acted"``); with
+        ``auto ask`` the human is asked, once per change of the table (``"acted"``, ``"quit"``, or None for
+        ``wait``); otherwise nothing is asked (None), and a line says once what could be armed."""
+        state, h = self.state, self.human
+        if state.current_player == h or state.current_player < 0:
+            return None
+        mine = state.legal_actions(h)
+        if not mine:
+            return None
+        _ = self._
+        armed = self.standing.due(mine)
+        if armed:
+            self.step(h, armed, _("your standing order: %(action)s at your next chance") % {"action": armed})
+            return "acted"
+        at = len(state.history)
+        if self.standing.mode == "ask":
+            if self._polled_at == at:
+                return None
+            self._polled_at = at
+            action = self.ask(out_of_turn=[str(a) for a in mine])
+            if action is None:
+                return "quit"
+            if action == WAIT:
+                return None
+            self.step(h, action)
+            return "acted"
+        verbs = sorted({a.verb for a in mine})
+        told = (state.hand_number, tuple(verbs))
+        if self._told_standing != told:
+            self._told_standing = told
+            self.say("[dim]" + escape(" ".join((
+                _("You may also act out of turn now: %(actions)s.") % {"actions": ", ".join(verbs)},
+                _("'auto ACTION' at your next prompt takes it at the next chance; 'auto ask' asks you each time."))))
+                + "[/dim]")
+        return None
+
+    def step(self, seat: int, action, note: str | None = None) -> None:
+        """Apply ``seat``'s action and narrate it from the human's view (``note``: said on the action's own
+        line, e.g. why it was played without a prompt); a finished hand is told and saved."""
+        state = self.state
+        hand = state.hand_number
+        before = state.view(self.human)   # what the human knew: to say why a trick was won, or what stays secret
+        self._apply(action, seat)
+        new = self.new_events()
+        explain_tricks(new, before, seat, str(action), self.names)
+        over = state.hand_number != hand or state.is_terminal()
+        split = next((i for i, ev in enumerate(new) if ev.get("type") == "hand_start"), len(new)) \
+            if over else len(new)   # this hand's events, then the next hand's
+        lines = action_lines(seat, action, new[:split], self.names)
+        if note:   # said on the action's own line: a domino deal has a dozen of them
+            lines[:1] = [(lines[0] if lines else f"[bold]{self._('You')}[/bold]: {self.names.action(action)}")
+                         + f" [dim]({escape(note)})[/dim]"]
+        for line in lines:
+            self.say(line)
+        if over:
+            self.hand_over(hand, new[:split], before)
+            self.narrate(new[split:])
+            if not state.is_terminal():
+                self.save(final=False, quiet=True)  # a hand is never lost
 
     def hand_over(self, hand: int, shown=(), before: dict | None = None) -> None:
         """The hand's result, and what stays secret after it (the game text's ``hand_end_note``, from the
         human's view ``before`` the hand's last action)."""
         result = hand_result(self.state.hand_summary(), hand, shown)
         if result:
-            self.say(f"[bold]Hand {hand} result[/bold]: {self.names.value(result)}")
+            self.say("[bold]" + self._("Hand %(n)s result") % {"n": hand} + f"[/bold]: {self.names.value(result)}")
         own = game_text(self.state.game)
         note = own.hand_end_note(before, self.names) if before and hasattr(own, "hand_end_note") else None
         if note:
             self.say(note)
 
-    def ask(self) -> str | None:
-        self.show_table()
-        if self.hints:
+    def prompt(self, n: int) -> str:
+        """``Your move [1-N, action, help, quit]: `` in the reader's language."""
+        return self._("Your move [1-%(n)s, action, help, quit]: ") % {"n": n}
+
+    def ask(self, out_of_turn: list[str] | None = None) -> str | None:
+        """The human's choice (an action text, ``wait`` when asked ``out_of_turn``: the actions offered then),
+        or None when they quit (the match is saved)."""
+        _ = self._
+        offered = None if out_of_turn is None else [*out_of_turn, WAIT]
+        self.show_table(legal=offered)
+        if self.hints and out_of_turn is None:
             self.hint()
-        n = len(self.state.legal_actions())
+        n = len(offered if offered is not None else self.state.legal_actions())
+        seat = None if out_of_turn is None else self.human
         while True:
             try:
-                text = self.console.input(f"Your move [1-{n}, action, help, quit]: ")
+                text = self.console.input(self.prompt(n))
             except (EOFError, KeyboardInterrupt):
                 self.say("")
                 text = "quit"
             try:
-                choice = resolve_input(text, self.state, self.cut_rng)
+                choice = resolve_input(text, self.state, self.cut_rng, self.names, seat)
             except Exception as exc:  # a game's parser or rule check failed on this text
-                choice = Choice("error", message=f"{text!r} could not be read ({type(exc).__name__}: {exc})")
+                choice = Choice("error", message=_("%(text)s could not be read (%(error)s)") % {
+                    "text": repr(text), "error": f"{type(exc).__name__}: {exc}"})
             if choice.kind == "action":
                 return choice.action
             if choice.kind == "quit":
@@ -465,25 +407,43 @@ class Match:
             if choice.kind == "help":
                 self.say(escape(choice.message))
             elif choice.kind == "rules":
-                self.console.print(options_table(self.state.game))
-                self.say(escape(rules_text(self.state.game, self.lang)))
+                self.console.print(options_table(self.state.game, self.names))
+                self.say(escape(rules_text(self.state.game, self.lang, self.names)))
             elif choice.kind == "table":
-                self.show_table(fit=False)
+                self.show_table(fit=False, legal=offered)
             elif choice.kind == "hint":
                 self.hint()
             elif choice.kind == "autoplay":
                 self.autoplay = choice.message == "on"
-                self.say("Autoplay is on: your forced moves play themselves." if self.autoplay else
-                         "Autoplay is off: you are asked for every move, even a forced one.")
+                self.say(_("Autoplay is on: your forced moves play themselves.") if self.autoplay else
+                         _("Autoplay is off: you are asked for every move, even a forced one."))
+            elif choice.kind == "auto":
+                self.set_standing(choice.message)
+                armed = self.standing.due(self.state.legal_actions(seat))   # legal right now: take it now
+                if armed:
+                    return armed
             elif choice.kind == "error":
-                self.say(f"[red]Not accepted:[/red] {escape(choice.message)}")
+                self.say(f"[red]{_('Not accepted:')}[/red] {escape(choice.message)}")
+
+    def set_standing(self, order: str) -> None:
+        """``pass``/``ask``: how raise polls are answered; ``off``: forget the armed actions; a verb: arm it;
+        empty: say what stands."""
+        _ = self._
+        if order in ("pass", "ask"):
+            self.standing.mode = order
+        elif order == "off":
+            self.standing.armed.clear()
+        elif order:
+            self.standing.armed.add(order)
+        self.say(_("Standing orders: %(orders)s.") % {"orders": escape(self.standing.describe(self.names))})
 
     def finish(self) -> None:
         state = self.state
         self.narrate(self.new_events())
         self.show_table()
         returns = state.returns()
-        self.say(f"[bold]Match over.[/bold] {match_result_text(state.view(self.human), returns, self.names)}.")
+        self.say(f"[bold]{self._('Match over.')}[/bold] "
+                 f"{match_result_text(state.view(self.human), returns, self.names)}.")
         for seat, bot in self.bots.items():
             try:
                 bot.end(private_view(state, seat), list(returns))
@@ -506,10 +466,11 @@ class Match:
             return
         where = escape(os.path.abspath(path))
         if final:
-            self.say(f"Record saved to {where}")
+            self.say(self._("Record saved to %(path)s") % {"path": where})
         else:
-            self.say(f"Unfinished match saved to {where}\nContinue with: "
-                     + escape(f"{stich_command()} play --resume {shlex.quote(str(path))}"))
+            self.say(self._("Unfinished match saved to %(path)s") % {"path": where} + "\n"
+                     + self._("Continue with: %(command)s") % {
+                         "command": escape(f"{stich_command()} play --resume {shlex.quote(str(path))}")})
 
 
 def parse_options(pairs) -> dict:
@@ -549,7 +510,7 @@ def make_bots(spec: str | None, human: int, num_players: int, key, budget=None,
 
 
 def start_match(game_name, variant, seat, seed, options, lang, bots, record_path, resume, console=None,
-                budget=None, hints=False, autoplay=True) -> Match:
+                budget=None, hints=False, autoplay=True, standing: str = "pass") -> Match:
     """Build a Match from command-line arguments (new, or resumed from a record file).
 
     Raises ValueError (StichError included) with a clear message for bad arguments.
@@ -601,7 +562,7 @@ def start_match(game_name, variant, seat, seed, options, lang, bots, record_path
     record_path = record_path or default_record_path(g.name, seed)
     kw = {"console": console} if console is not None else {}
     return Match(state, human, bot_map, labels, lang, record_path, hints=hints, budget=budget, key=key,
-                 autoplay=autoplay, **kw)
+                 autoplay=autoplay, standing=Standing(mode=standing), **kw)
 
 
 def default_record_path(game: str, seed: int | None) -> str:

@@ -44,12 +44,16 @@ def help_module(game):
     return companion(game, "help")
 
 
-def action_help(game, verb: str) -> str | None:
-    """What the action ``verb`` means in ``game`` (its variant's own text first), or None."""
+def action_help(game, verb: str, names: Names | None = None) -> str | None:
+    """What the action ``verb`` means in ``game`` (its variant's own text first), or None; ``names``: the
+    reader's language for the engine's own ``wait`` (a game's texts are its package's)."""
     if verb == WAIT:   # the engine's own, the same in every game (stich.engine.Turns)
-        return ("wait: let a decision you may take out of turn pass for now (the rules give it to you "
-                "while another seat is on turn); nothing is played or recorded, and you may still take "
-                "it later while the rules allow (docs/engine.md, 'Turns')")
+        _ = names._ if names is not None else str
+        # one msgid per sentence: the extractor reads a marked literal, not a concatenation
+        return " ".join((
+            _("wait: let a decision you may take out of turn pass for now."),
+            _("Nothing is played or recorded; you may still take it later while the rules allow."),
+            _("(docs/engine.md, 'Turns')")))
     own = help_module(game)
     if own is None:
         return None
@@ -126,18 +130,20 @@ class Names:
         return f"{code} ({self.card(code)})"
 
     def seat(self, seat, short: bool = False) -> str:
-        """``Seat 3`` (1-based), or ``you (Seat 1)`` for the human seat (``short``: ``you``)."""
+        """``Seat 3`` (1-based), or ``you (Seat 1)`` for the human seat (``short``: ``you``), in the
+        reader's language."""
         if not isinstance(seat, int):
             return str(seat)
+        _ = self._
         if seat == self.human:
-            return "you" if short else f"you (Seat {seat + 1})"
-        return f"Seat {seat + 1}"
+            return _("you") if short else _("you (Seat %(n)s)") % {"n": seat + 1}
+        return _("Seat %(n)s") % {"n": seat + 1}
 
     def subject(self, seat, you: str, other: str, first: bool = True) -> str:
         """``You pass`` / ``Seat 3 passes``: a sentence's subject and its verb (``you`` when not
-        ``first`` in the sentence)."""
+        ``first`` in the sentence); the verbs come translated from the caller."""
         if seat == self.human:
-            return f"{'You' if first else 'you'} {you}"
+            return f"{self._('You') if first else self._('you')} {you}"
         return f"{self.seat(seat)} {other}"
 
     def signed(self, values) -> str:
@@ -145,6 +151,10 @@ class Names:
         if not values:
             return "—"
         return ", ".join(f"{self.seat(p)} {v:+d}" if v else f"{self.seat(p)} 0" for p, v in enumerate(values))
+
+    def side(self, side: int) -> str:
+        """``Side 2`` (1-based) in the reader's language."""
+        return self._("Side %(n)s") % {"n": side + 1}
 
     def action(self, text: str) -> str:
         """An action text with the long name of its card argument: ``play EO  Eichel-Ober``."""
@@ -161,7 +171,7 @@ class Names:
     def value(self, value, key: str | None = None) -> str:
         """A compact human form of an info value; card codes get their long names."""
         if isinstance(value, bool) or value is None:
-            return {True: "yes", False: "no", None: "—"}[value]
+            return {True: self._("yes"), False: self._("no"), None: "—"}[value]
         if isinstance(value, str):
             value = escape(value)
             if self.is_card(value):
@@ -174,7 +184,7 @@ class Names:
         if isinstance(value, int) and key is not None and _is_seat_key(key):
             return self.seat(value)
         if isinstance(value, int) and key in SIDE_KEYS:
-            return f"Side {value + 1}"
+            return self.side(value)
         if isinstance(value, (list, tuple)):
             if not value:
                 return "—"
@@ -224,18 +234,27 @@ def scores_text(scores, names: Names, num_players: int, short: bool = False) -> 
             for i, v in enumerate(scores):
                 seats = "+".join(str(s + 1) for s in range(i, num_players, step))
                 mine = names.human is not None and names.human % step == i
-                parts.append(f"Side {i + 1} (seats {seats}{', yours' if mine else ''}): {v}")
+                label = (names._("Side %(n)s (seats %(seats)s, yours): %(score)s") if mine
+                         else names._("Side %(n)s (seats %(seats)s): %(score)s"))
+                parts.append(label % {"n": i + 1, "seats": seats, "score": v})
             return ", ".join(parts)
         return ", ".join(str(v) for v in scores)
     return str(scores)
 
 
-def hand_line(view: dict, names: Names) -> str:
-    """``Hand 2, dealer you (Seat 1)``: the table's title line's end (empty before the first hand)."""
+def hand_line(view: dict, names: Names, label: bool = True) -> str:
+    """``hand 2, dealer you (Seat 1)``: the table's title line's end (empty before the first hand);
+    ``label``: with the word "hand" (the table's row has it as its label)."""
     if view.get("hand_number") is None:
         return ""
     dealer = view.get("dealer")
-    return f"hand {view['hand_number']}" + (f", dealer {names.seat(dealer)}" if dealer is not None else "")
+    _ = names._
+    n = view["hand_number"]
+    if dealer is None:
+        return _("hand %(n)s") % {"n": n} if label else str(n)
+    if label:
+        return _("hand %(n)s, dealer %(seat)s") % {"n": n, "seat": names.seat(dealer)}
+    return _("%(n)s, dealer %(seat)s") % {"n": n, "seat": names.seat(dealer)}
 
 
 def view_table(view: dict, names: Names, title: str | None = None, hand_row: bool = True, drop: int = 0) -> Table:
@@ -270,19 +289,20 @@ def view_rows(view: dict, names: Names, hand_row: bool = True) -> list[tuple[str
     def add(label, value, core=True):   # the game's own rows are the optional ones (core=False)
         rows.append((label, value, core))
 
+    _ = names._
     if hand_row and hand_line(view, names):
-        add("Hand", hand_line(view, names)[5:])
+        add(_("Hand"), hand_line(view, names, label=False))
     seat = view.get("seat")
     if seat is not None:
-        add("Your hand", hand_text(view, names))
+        add(_("Your hand"), hand_text(view, names))
     for s, cards in enumerate(view.get("known_hands") or []):
         if s != seat and cards:   # a partner's open hand: strongest first, special cards named, as one's own
             strength, marks, _trump = hand_order({**view, "hand": list(cards)}, names)
             ordered = sorted(cards, key=lambda c: -strength.get(c, 0))
-            add(f"{names.seat(s)} holds", " · ".join(
+            add(_("%(seat)s holds") % {"seat": names.seat(s)}, " · ".join(
                 names.styled(c) + (f" [bold]{escape(marks[c])}[/bold]" if c in marks else "") for c in ordered))
     trick = view.get("trick") or []
-    add("Trick", " · ".join(f"{names.seat(p['seat'])} {names.styled(p['card'])}" for p in trick) if trick else "—")
+    add(_("Trick"), " · ".join(f"{names.seat(p['seat'])} {names.styled(p['card'])}" for p in trick) if trick else "—")
     tricks = view.get("tricks") or []
     if tricks:
         won = [0] * n
@@ -292,9 +312,10 @@ def view_rows(view: dict, names: Names, hand_row: bool = True) -> list[tuple[str
                 won[w] += 1
         last = tricks[-1]
         cards = " ".join(names.styled(p["card"]) for p in last.get("cards", []))
-        add("Tricks", ", ".join(f"{names.seat(i, short=True)} {c}" for i, c in enumerate(won))
-            + f"; last {cards} → {names.seat(last.get('winner'), short=True)}")
-    add("Scores", scores_text(view.get("scores"), names, n, short=True))
+        add(_("Tricks"), ", ".join(f"{names.seat(i, short=True)} {c}" for i, c in enumerate(won))
+            + "; " + _("last %(cards)s → %(winner)s") % {"cards": cards,
+                                                        "winner": names.seat(last.get("winner"), short=True)})
+    add(_("Scores"), scores_text(view.get("scores"), names, n, short=True))
     own = game_text(names.game)
     if own is not None:
         for label, value in own.rows(view, names):
@@ -307,9 +328,9 @@ def view_rows(view: dict, names: Names, hand_row: bool = True) -> list[tuple[str
             add(escape(key.replace("_", " ").capitalize()), names.value(value, key), core=False)
     cp = view.get("current_player")
     if view.get("terminal"):
-        add("Turn", "the match is over")
+        add(_("Turn"), _("the match is over"))
     elif cp is not None and cp != names.human:
-        add("Turn", Text.from_markup(f"[bold]{names.seat(cp)}[/bold]"))
+        add(_("Turn"), Text.from_markup(f"[bold]{names.seat(cp)}[/bold]"))
     return rows
 
 
@@ -353,7 +374,7 @@ def hand_text(view: dict, names: Names) -> str:
         cards = sorted((c for c in hand if deck.suit_codes[deck.suit(deck.parse(c))] == suit),
                        key=lambda c: -strength.get(c, 0))
         items = [names.styled(c) + (f" [bold]{escape(marks[c])}[/bold]" if c in marks else "") for c in cards]
-        label = names.suit_label(suit) + (" (trump)" if suit == trump else "")
+        label = names.suit_label(suit) + (" " + names._("(trump)") if suit == trump else "")
         lines.append(f"{label}: " + " · ".join(items))
     return "\n".join(lines)
 
@@ -382,7 +403,8 @@ def describe_event(ev: dict, names: Names) -> str | None:
     and the reason it won when the narrator added them (``card``, ``why``: :func:`trick_reason`)."""
     line = _describe_event(ev, names)
     if line and ev.get("type") == "trick" and ev.get("why") and ev.get("card"):
-        line += f" [green]with {names.card_label(ev['card'])}: {escape(ev['why'])}[/green]"
+        line += " [green]" + names._("with %(card)s: %(why)s") % {
+            "card": names.card_label(ev["card"]), "why": escape(ev["why"])} + "[/green]"
     return line
 
 
@@ -417,24 +439,29 @@ def _describe_event(ev: dict, names: Names) -> str | None:
     if line is not NotImplemented:
         return line
     t = ev.get("type")
+    _ = names._
     if t == "hand_start":
         dealer = ev.get("dealer")
-        d = f" · dealer {names.seat(dealer)}" if dealer is not None else ""
-        return f"[bold magenta]── Hand {ev.get('hand')}{d} ──[/bold magenta]"
+        text = _("Hand %(n)s · dealer %(seat)s") % {"n": ev.get("hand"), "seat": names.seat(dealer)} \
+            if dealer is not None else _("Hand %(n)s") % {"n": ev.get("hand")}
+        return f"[bold magenta]── {text} ──[/bold magenta]"
     if t == "deal":
-        cards = ev.get("cards") or []
-        who = names.seat(ev.get("seat"))
-        verb = "now holds" if ev.get("replace") else "receives"
+        cards = ", ".join(names.card_label(c) for c in ev.get("cards") or [])
         if ev.get("seat") == names.human:
-            who, verb = "You", ("now hold" if ev.get("replace") else "receive")
-        return f"{who} {verb}: " + ", ".join(names.card_label(c) for c in cards)
+            text = _("You now hold: %(cards)s") if ev.get("replace") else _("You receive: %(cards)s")
+        else:
+            text = _("%(seat)s now holds: %(cards)s") if ev.get("replace") else _("%(seat)s receives: %(cards)s")
+        return text % {"seat": names.seat(ev.get("seat")), "cards": cards}
     if t == "play":
-        return f"{names.seat(ev.get('seat'))} plays {names.card_label(ev.get('card'))}"
+        return _("%(seat)s plays %(card)s") % {"seat": names.seat(ev.get("seat")),
+                                                "card": names.card_label(ev.get("card"))}
     if t == "trick":
         mine = ev.get("winner") == names.human
-        return f"[green]{'You win' if mine else names.seat(ev.get('winner')) + ' wins'} the trick[/green]"
+        text = _("You win the trick") if mine else _("%(seat)s wins the trick") % {"seat": names.seat(ev.get("winner"))}
+        return f"[green]{text}[/green]"
     if t == "scores":
-        return f"[yellow]Scores: {scores_text(ev.get('scores'), names, names.game.num_players)}[/yellow]"
+        scores = scores_text(ev.get("scores"), names, names.game.num_players)
+        return "[yellow]" + _("Scores: %(scores)s") % {"scores": scores} + "[/yellow]"
     if t in QUIET_EVENTS:
         return None
     payload = {k: v for k, v in ev.items() if k != "type"}
@@ -482,7 +509,7 @@ def action_lines(actor: int, action, new_events: list[dict], names: Names) -> li
     echo = None
     if own is None or verb not in own.NARRATED_VERBS:
         if actor == names.human or action_is_visible(text, new_events):
-            who = "[bold]You[/bold]" if actor == names.human else names.seat(actor)
+            who = f"[bold]{names._('You')}[/bold]" if actor == names.human else names.seat(actor)
             lines.append(f"{who}: {names.action(text)}")
             echo = (actor, text)
         else:
@@ -503,27 +530,46 @@ QUIET_EVENTS = frozenset({"status"})
 def match_result_text(view: dict, returns, names: Names) -> str:
     """The match result in words, winners first: ``You and Seat 3 win 18:16`` (two sides), ``Seat 1 wins
     14:7:4; you lose`` (three seats), ``You win with 124 (Seat 2 -91, ...)`` (more), ``A draw``."""
+    _ = names._
     n = len(returns)
     if not n or max(returns) == min(returns):
-        return "A draw"
+        return _("A draw")
     winners = [s for s in range(n) if returns[s] == max(returns)]
     seats = sorted(winners, key=lambda s: (s != names.human, s))
-    words = ["You" if s == names.human else names.seat(s) for s in seats]
-    subject = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-    text = subject + (" win" if len(words) > 1 or words[0] == "You" else " wins")
+    words = [_("You") if s == names.human else names.seat(s) for s in seats]
+    subject = words[0] if len(words) == 1 else \
+        _("%(some)s and %(last)s") % {"some": ", ".join(words[:-1]), "last": words[-1]}
+    # four grammatical persons: "You win", "Seat 2 wins", "Seat 2 and Seat 4 win", "You and Seat 3 win" (a
+    # second person plural in de, it, fr: "ihr", "voi", "vous")
+    mine = names.human in winners
+    person = ("you" if mine else "one") if len(words) == 1 else ("you_and" if mine else "many")
+    others = words[1] if len(words) == 2 else \
+        _("%(some)s and %(last)s") % {"some": ", ".join(words[1:-1]), "last": words[-1]}
     scores = view.get("scores")
+    score = ""
     if isinstance(scores, (list, tuple)) and len(scores) == 2 and n in (2, 4):
         side = winners[0] % 2
-        text += f" {scores[side]:g}:{scores[1 - side]:g}"
+        score = f"{scores[side]:g}:{scores[1 - side]:g}"
     elif isinstance(scores, (list, tuple)) and len(scores) == n == 3:
-        text += " " + ":".join(f"{scores[s]:g}" for s in [*winners, *(s for s in range(n) if s not in winners)])
+        score = ":".join(f"{scores[s]:g}" for s in [*winners, *(s for s in range(n) if s not in winners)])
+    if score:
+        form = {"you": _("You win %(score)s"), "one": _("%(who)s wins %(score)s"),
+                "many": _("%(who)s win %(score)s"), "you_and": _("You and %(others)s win %(score)s")}[person]
+        text = form % {"who": subject, "score": score, "others": others}
     elif isinstance(scores, (list, tuple)) and len(scores) == n:
-        each = " each" if len(set(scores[s] for s in winners)) == 1 and len(winners) > 1 else ""
-        rest = ", ".join(f"{names.seat(s, short=True) if s != names.human else 'you'} {scores[s]:g}"
-                         for s in range(n) if s not in winners)
-        text += f" with {scores[winners[0]]:g}{each}" + (f" ({rest})" if rest else "")
+        each = len(set(scores[s] for s in winners)) == 1 and len(winners) > 1
+        form = {"you": _("You win with %(score)s"), "one": _("%(who)s wins with %(score)s"),
+                "many": _("%(who)s win with %(score)s each") if each else _("%(who)s win with %(score)s"),
+                "you_and": _("You and %(others)s win with %(score)s each") if each
+                else _("You and %(others)s win with %(score)s")}[person]
+        text = form % {"who": subject, "score": f"{scores[winners[0]]:g}", "others": others}
+        rest = ", ".join(f"{names.seat(s, short=True)} {scores[s]:g}" for s in range(n) if s not in winners)
+        text += f" ({rest})" if rest else ""
+    else:
+        text = {"you": _("You win"), "one": _("%(who)s wins"), "many": _("%(who)s win"),
+                "you_and": _("You and %(others)s win")}[person] % {"who": subject, "others": others}
     if names.human is not None and names.human not in winners:
-        text += "; you lose"
+        text += _("; you lose")
     return text
 
 

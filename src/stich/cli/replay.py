@@ -17,7 +17,13 @@ from stich.cli.render import (
     view_table,
 )
 
-STEP_HELP = "Enter: next step · a: show the rest without pausing · t: show the table · q: stop"
+
+def N_(text: str) -> str:
+    """Marks a msgid for the catalogue; translated where it is shown."""
+    return text
+
+
+STEP_HELP = N_("Enter: next step · a: show the rest without pausing · t: show the table · q: stop")
 
 
 def load_record(path: str) -> dict:
@@ -50,14 +56,16 @@ def replay_record(rec: dict, seat: int | None = None, step: bool = False, lang: 
         raise ValueError(f"--seat must be 1 to {g.num_players} in {g.name}, not {seat + 1}")
     ask = ask or console.input
     names = Names(g, lang or default_lang(g.name), seat)
+    _ = names._
     state = g.new_state(rec["seed"], **(rec.get("setup") or {}))
     events = [{k: v for k, v in ev.items() if k != "audience"} | {"_aud": ev.get("audience")}
               for ev in final.record()["events"]]
-    who = "the spectator" if seat is None else f"Seat {seat + 1}"
-    console.print(f"[bold]{escape(g.rules_summary())}[/bold] · seed {rec['seed']} · {len(rec['actions'])} actions "
-                  f"· seen by {who}")
+    who = _("the spectator") if seat is None else _("Seat %(n)s") % {"n": seat + 1}
+    console.print(f"[bold]{escape(g.rules_summary())}[/bold] · "
+                  + _("seed %(seed)s · %(n)s actions · seen by %(who)s") % {
+                      "seed": rec["seed"], "n": len(rec["actions"]), "who": who})
     if step:
-        console.print(STEP_HELP)
+        console.print(_(STEP_HELP))
     seen = len(state.events)
     for ev in events[:seen]:
         line = describe_event(_public(ev), names) if _visible(ev, seat) else None
@@ -86,10 +94,10 @@ def replay_record(rec: dict, seat: int | None = None, step: bool = False, lang: 
         if state.hand_number != hand or state.is_terminal():
             result = hand_result(state.hand_summary(), hand, new)
             if result:
-                console.print(f"[bold]Hand {hand} result[/bold]: {names.value(result)}")
-    console.print(view_table(state.view(seat), names, title="Final position"))
+                console.print("[bold]" + _("Hand %(n)s result") % {"n": hand} + f"[/bold]: {names.value(result)}")
+    console.print(view_table(state.view(seat), names, title=_("Final position")))
     if state.is_terminal():
         returns = state.returns()
-        console.print(f"Match over. {match_result_text(state.view(seat), returns, names)}.")
+        console.print(_("Match over.") + f" {match_result_text(state.view(seat), returns, names)}.")
     else:
-        console.print("The record ends before the match is over (continue it with stich play --resume FILE).")
+        console.print(_("The record ends before the match is over (continue it with stich play --resume FILE)."))

@@ -44,3 +44,6 @@ def layout(view: dict) -> dict | None:
 def sheet_rows(events: list[dict]) -> list[dict]:
     """The score sheet: one row per scored deal (``hand``, ``caller``, ``contract`` code, ``final`` points)."""
     return [ev for ev in events if ev.get("type") == "deal_result" and isinstance(ev.get("final"), list)]
+#: verbs whose argument is a set of seats, combined in one action (``double 2,4 redouble 3``): the page
+#: offers them as one check box per seat and an OK when there are many combinations
+SEAT_SET_VERBS = ("double", "redouble")

@@ -36,3 +36,9 @@ ARG_WORDS = {("schlag", "6"): "Weli"}
 HAND_SIZE = 5
 #: the page says why a trick was won (``text.trick_reason``: Kritische, Guate, Rechte, Linke, trump ...)
 EXPLAINS_TRICKS = True
+#: the variants as the pages name them (the engine's names are identifiers: ``bavarian_4``)
+VARIANTS = {
+    "euregio": N_("Euregio"), "bavarian_4": N_("Bavarian, 4 players"), "bavarian_3": N_("Bavarian, 3 players"),
+    "bavarian_2": N_("Bavarian, 2 players"), "tyrolean": N_("Tyrolean"), "guate": N_("Tyrolean with the Guate"),
+    "blind": N_("Blind Watten"),
+}

@@ -29,16 +29,24 @@ LEVEL_WORDS = {
     "strong": (N_("strong"), N_("Looks ahead on sampled deals of the unseen cards. About 0.1 s a move.")),
     "max": (N_("max"), N_("The strongest: up to 1 s of thought a move, for analysis and for experts.")),
 }
-#: the variants as the pages name them (the engine's names are identifiers: ``bavarian_4``)
-VARIANT_WORDS = {
-    "euregio": N_("Euregio"), "bavarian_4": N_("Bavarian, 4 players"), "bavarian_3": N_("Bavarian, 3 players"),
-    "bavarian_2": N_("Bavarian, 2 players"), "tyrolean": N_("Tyrolean"), "guate": N_("Tyrolean with the Guate"),
-    "blind": N_("Blind Watten"), "standard": N_("standard"),
-}
+@lru_cache(maxsize=1)
+def _declared(name: str) -> tuple:
+    """Every game's page declaration ``name`` (``stich.rulesets.<game>.page``), in the order of ``stich.games()``."""
+    import stich
+    from stich.engine import companion
+    return tuple(getattr(companion(g, "page"), name, None) for g in stich.games())
 
 
-#: verbs whose argument is a set of seats, combined in one action (Barbu: ``double 2,4 redouble 3``)
-SEAT_SET_VERBS = ("double", "redouble")
+def variant_words() -> dict[str, str]:
+    """Variant -> the msgid the pages name it by (the engine's names are identifiers: ``bavarian_4``);
+    each game declares its own as ``VARIANTS`` in its page companion."""
+    return {"standard": N_("standard"), **{k: v for d in _declared("VARIANTS") if d for k, v in d.items()}}
+
+
+def seat_set_verbs() -> tuple[str, ...]:
+    """Verbs whose argument is a set of seats, combined in one action (declared as ``SEAT_SET_VERBS``:
+    Barbu's ``double 2,4 redouble 3``)."""
+    return tuple(dict.fromkeys(v for d in _declared("SEAT_SET_VERBS") if d for v in d))
 #: with more combinations than this, the seats are check boxes and one OK instead of a button each
 MAX_SET_BUTTONS = 3
 
@@ -46,11 +54,12 @@ MAX_SET_BUTTONS = 3
 def seat_sets(groups: list[dict]) -> dict | None:
     """Barbu's doubles and redoubles as check boxes: the seats each verb may name, and every legal
     combination (the page sends only one of these); None when there are few enough for buttons."""
+    set_verbs = seat_set_verbs()
     actions = [g["action"] for g in groups if g.get("kind") == "button"
-               and g["action"].split()[0] in SEAT_SET_VERBS]
+               and g["action"].split()[0] in set_verbs]
     if len(actions) <= MAX_SET_BUTTONS:
         return None
-    seats: dict[str, set[str]] = {v: set() for v in SEAT_SET_VERBS}
+    seats: dict[str, set[str]] = {v: set() for v in set_verbs}
     named = []   # per action: verb -> the seats it names
     for action in actions:
         words = action.split()
@@ -59,9 +68,9 @@ def seat_sets(groups: list[dict]) -> dict | None:
         for verb, group in parts.items():
             seats[verb] |= group
     # a seat every legal action names is required (Barbu's obligation to double the caller): ticked, fixed
-    required = {v: set.intersection(*(p.get(v, set()) for p in named)) for v in SEAT_SET_VERBS}
+    required = {v: set.intersection(*(p.get(v, set()) for p in named)) for v in set_verbs}
     return {"actions": actions, "verbs": [(v, [(n, n in required[v]) for n in sorted(seats[v], key=int)])
-                                          for v in SEAT_SET_VERBS if seats[v]]}
+                                          for v in set_verbs if seats[v]]}
 
 
 class Environment(jinja2.Environment):
@@ -79,7 +88,7 @@ def environment() -> Environment:
                       trim_blocks=True, lstrip_blocks=True)
     env.globals["static_version"] = static_version()
     env.globals["seat_sets"] = seat_sets
-    env.globals["variant_words"] = VARIANT_WORDS
+    env.globals["variant_words"] = variant_words()
     env.globals["level_words"] = {name: word for name, (word, _help) in LEVEL_WORDS.items()}
     return env
 
