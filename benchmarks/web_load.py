@@ -12,20 +12,33 @@ core) and resident memory, and this client's own CPU (on a small machine the sim
 compete with the server: read the figures with that in mind).  A finished match is replaced by a
 new table, so T tables stay busy for the whole run.
 
+With ``--processes N`` (N > 1) it starts N ``stich serve --redis`` processes on one throw-away Postgres
+and one redis-server (Debian's binaries; or ``--db``/``--redis`` of your own); each table is created on
+a random process and its seats connect to the processes in turn, so every action crosses processes.
+It then prints tables and actions/s per process, and the CPU and memory of each process.
+
+``--soak`` samples every ``--every`` seconds for the whole ``--duration``: RSS of each process (with its
+bot workers), its open sockets, the database connections, and p50/p99 of that window; memory, sockets
+and connections should stay flat and p99 stable.
+
 Run (starts its own server on a temporary SQLite file unless --url is given):
     python benchmarks/web_load.py --tables 50 --mode humans --rate 1 --duration 30
     python benchmarks/web_load.py --tables 200 --mode bots --duration 30
+    python benchmarks/web_load.py --tables 200 --processes 3 --duration 30
+    python benchmarks/web_load.py --tables 200 --soak --duration 600 --every 30
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import platform
 import random
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -42,12 +55,16 @@ PAGE = os.sysconf("SC_PAGE_SIZE")
 
 
 # --- the server and its processes -------------------------------------------------------------------
-def start_server(db: str, bot_workers: int | None) -> tuple[subprocess.Popen, str]:
+def start_server(db: str, bot_workers: int | None, redis: str | None = None,
+                 log: str | None = None) -> tuple[subprocess.Popen, str]:
     stich = str(Path(sys.executable).with_name("stich"))
     cmd = [stich, "serve", "--host", "127.0.0.1", "--port", "0", "--db", db]
     if bot_workers is not None:
         cmd += ["--bot-workers", str(bot_workers)]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1)
+    if redis:
+        cmd += ["--redis", redis]
+    err = open(log, "ab") if log else subprocess.DEVNULL
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=err, text=True, bufsize=1)
     found: list[str] = []
     ready = threading.Event()
 
@@ -94,6 +111,20 @@ def cpu_seconds(pids) -> float:
     return total / CLK
 
 
+def open_sockets(pids) -> int:
+    n = 0
+    for p in pids:
+        try:
+            for fd in os.listdir(f"/proc/{p}/fd"):
+                try:
+                    n += os.readlink(f"/proc/{p}/fd/{fd}").startswith("socket:")
+                except OSError:
+                    pass
+        except OSError:
+            pass
+    return n
+
+
 def rss_mib(pids) -> float:
     total = 0
     for p in pids:
@@ -136,14 +167,15 @@ class Table:
     async def one_match(self) -> None:
         args, stats = self.run.args, self.run.stats
         seats = ["human"] * 4 if args.mode == "humans" else ["human"] + [f"bot:{args.bot}"] * 3
-        r = await self.run.http.post("/api/tables", json={
+        r = await self.rng.choice(self.run.https).post("/api/tables", json={
             "game": args.game, "variant": args.variant, "seats": seats, "options": {}, "bot_delay": 0})
         r.raise_for_status()
         created = r.json()
         tokens = [s["token"] for s in created["seats"] if s.get("token")]
-        ws_base = self.run.ws_url
-        conns = [await websockets.connect(f"{ws_base}/ws/tables/{created['table']}?token={t}&format=json",
-                                          max_size=2**24, ping_interval=None) for t in tokens]
+        first = self.rng.randrange(len(self.run.ws_urls))   # seats spread over the processes in turn
+        conns = [await websockets.connect(
+            f"{self.run.ws_urls[(first + i) % len(self.run.ws_urls)]}/ws/tables/{created['table']}?token={t}"
+            "&format=json", max_size=2**24, ping_interval=None) for i, t in enumerate(tokens)]
         sent: dict[int, float] = {}         # seq acted on -> time sent (by the table's mover)
         arrived: dict[int, int] = {}        # seq -> how many of our clients have it
         done = asyncio.Event()
@@ -219,13 +251,13 @@ class Table:
 
 
 class Run:
-    def __init__(self, args, base_url: str):
+    def __init__(self, args, base_urls: list[str]):
         self.args = args
-        self.base_url = base_url
-        self.ws_url = "ws" + base_url[len("http"):]
+        self.base_urls = base_urls
+        self.ws_urls = ["ws" + u[len("http"):] for u in base_urls]
         self.stop = asyncio.Event()
         self.stats = Stats()
-        self.http: httpx.AsyncClient | None = None
+        self.https: list[httpx.AsyncClient] = []
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -235,42 +267,103 @@ def pct(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
-async def main_async(args, base_url: str, server_pid: int | None) -> dict:
-    run = Run(args, base_url)
+def db_connections(db_counter) -> int | None:
+    try:
+        return db_counter() if db_counter else None
+    except Exception:  # noqa: BLE001 - a sample missed is not a failed run
+        return None
+
+
+async def main_async(args, base_urls: list[str], server_pids: list[int], db_counter=None) -> dict:
+    run = Run(args, base_urls)
     limits = httpx.Limits(max_connections=50)
-    async with httpx.AsyncClient(base_url=base_url, timeout=60, limits=limits) as http:
-        run.http = http
+    async with contextlib.AsyncExitStack() as stack:
+        run.https = [await stack.enter_async_context(httpx.AsyncClient(base_url=u, timeout=60, limits=limits))
+                     for u in base_urls]
         rng = random.Random(args.seed)
         tables = [Table(run, random.Random(rng.random())) for _ in range(args.tables)]
         tasks = [asyncio.create_task(t.loop()) for t in tables]
         await asyncio.sleep(args.warmup)
-        pids = process_tree(server_pid) if server_pid else []
-        cpu0, wall0, me0 = cpu_seconds(pids), time.perf_counter(), time.process_time()
+        trees = [process_tree(p) for p in server_pids]
+        cpu0 = [cpu_seconds(t) for t in trees]
+        wall0, me0 = time.perf_counter(), time.process_time()
         run.stats.measuring = True
-        rss_peak = 0.0
+        rss_peak = [0.0] * len(server_pids)
         end = wall0 + args.duration
+        samples = []
+        next_sample = wall0 + (args.every if args.soak else float("inf"))
+        lat_mark = 0
         while time.perf_counter() < end:
             await asyncio.sleep(1)
-            if server_pid:
-                pids = process_tree(server_pid)
-                rss_peak = max(rss_peak, rss_mib(pids))
+            trees = [process_tree(p) for p in server_pids]
+            rss_peak = [max(a, rss_mib(t)) for a, t in zip(rss_peak, trees, strict=True)]
+            if time.perf_counter() >= next_sample:
+                next_sample += args.every
+                window = run.stats.lat_self[lat_mark:]
+                lat_mark = len(run.stats.lat_self)
+                conns = await asyncio.to_thread(db_connections, db_counter)   # its own event loop
+                samples.append({"t": round(time.perf_counter() - wall0), "rss_mib": [round(rss_mib(t)) for t in trees],
+                                "sockets": [open_sockets(t) for t in trees], "db_conns": conns,
+                                "p50_ms": round(1000 * pct(window, 0.5), 1),
+                                "p99_ms": round(1000 * pct(window, 0.99), 1), "samples": len(window)})
+                if args.soak:
+                    print("  soak", json.dumps(samples[-1]), flush=True)
         run.stats.measuring = False
         wall = time.perf_counter() - wall0
-        cpu = cpu_seconds(pids) - cpu0 if server_pid else float("nan")
+        cpus = [cpu_seconds(t) - c0 for t, c0 in zip(trees, cpu0, strict=True)]
+        cpu = sum(cpus) if server_pids else float("nan")
         me = time.process_time() - me0
         run.stop.set()
         await asyncio.gather(*tasks, return_exceptions=True)
     s = run.stats
+    n = max(1, len(base_urls))
+    bots = max(0.0, (s.moves - s.actions) / wall)
     return {
+        "processes": len(base_urls), "tables_per_process": round(args.tables / n, 1),
+        "actions_per_s_per_process": round(s.moves / wall / n, 1), "bot_decisions_per_s": round(bots, 1),
+        "process_cpu_pct": [round(100 * c / wall, 1) for c in cpus],
+        "process_rss_mib": [round(r, 1) for r in rss_peak], "soak": samples,
         "tables": args.tables, "mode": args.mode, "rate": args.rate, "seconds": round(wall, 1),
         "acked_actions_per_s": round(s.actions / wall, 1),
         "table_actions_per_s": round(s.moves / wall, 1),
         "p50_ms": round(1000 * pct(s.lat_self, 0.5), 1), "p99_ms": round(1000 * pct(s.lat_self, 0.99), 1),
         "p50_all_ms": round(1000 * pct(s.lat_all, 0.5), 1), "p99_all_ms": round(1000 * pct(s.lat_all, 0.99), 1),
-        "server_cpu_pct": round(100 * cpu / wall, 1), "server_rss_mib": round(rss_peak, 1),
+        "server_cpu_pct": round(100 * cpu / wall, 1), "server_rss_mib": round(sum(rss_peak), 1),
         "client_cpu_pct": round(100 * me / wall, 1), "matches_finished": s.matches, "errors": s.errors,
         "samples": len(s.lat_self),
     }
+
+
+def counter_for(db: str):
+    """A function counting the database connections now open (Postgres: pg_stat_activity; SQLite: the
+    open file descriptors on the database file, in every process)."""
+    if db.startswith("postgres"):
+        def count() -> int:
+            import asyncpg
+
+            async def q():
+                conn = await asyncpg.connect(db.replace("postgresql+asyncpg://", "postgresql://"))
+                try:
+                    return await conn.fetchval("SELECT count(*) - 1 FROM pg_stat_activity WHERE datname = "
+                                               "current_database()")
+                finally:
+                    await conn.close()
+            return asyncio.run(q())
+        return count
+    path = os.path.abspath(db)
+
+    def count_sqlite() -> int:
+        n = 0
+        for e in os.listdir("/proc"):
+            if e.isdigit():
+                try:
+                    for fd in os.listdir(f"/proc/{e}/fd"):
+                        with contextlib.suppress(OSError):
+                            n += os.readlink(f"/proc/{e}/fd/{fd}") == path
+                except OSError:
+                    pass
+        return n
+    return count_sqlite
 
 
 def main(argv=None) -> None:
@@ -286,21 +379,48 @@ def main(argv=None) -> None:
     ap.add_argument("--url", help="an already running server (its CPU and memory are then not measured)")
     ap.add_argument("--db", help="database for the server started here (default: a temporary SQLite file)")
     ap.add_argument("--bot-workers", type=int, help="passed to stich serve")
+    ap.add_argument("--processes", type=int, default=1, help="stich serve processes (more than 1: with Redis)")
+    ap.add_argument("--redis", help="redis:// URL for --processes > 1 (default: a throw-away redis-server)")
+    ap.add_argument("--soak", action="store_true", help="sample memory, sockets, DB connections and latency")
+    ap.add_argument("--every", type=float, default=30.0, help="seconds between soak samples")
+    ap.add_argument("--logs", help="a directory for the servers' JSON logs (default: not kept)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true", help="print the result as one JSON line")
     ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args(argv)
-    proc = None
+    # SIGTERM ends the run like Ctrl-C: the servers, Postgres and redis-server started here are stopped
+    signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
+    procs: list[subprocess.Popen] = []
     tmp = None
-    if args.url:
-        base = args.url.rstrip("/")
-    else:
-        tmp = tempfile.TemporaryDirectory(prefix="stich-load-")
-        proc, base = start_server(args.db or str(Path(tmp.name) / "load.sqlite3"), args.bot_workers)
+    services = []            # a throw-away Postgres and redis-server, for --processes > 1
+    db_counter = None
     try:
-        result = asyncio.run(main_async(args, base, proc.pid if proc else None))
+        if args.url:
+            bases = [args.url.rstrip("/")]
+        else:
+            tmp = tempfile.TemporaryDirectory(prefix="stich-load-")
+            db, redis = args.db, args.redis
+            if args.processes > 1:
+                sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+                from tests.web.server import PostgresCluster, RedisServer
+
+                if db is None:
+                    services.append(PostgresCluster().start())
+                    db = services[-1].new_database()
+                if redis is None:
+                    services.append(RedisServer().start())
+                    redis = services[-1].url
+            db = db or str(Path(tmp.name) / "load.sqlite3")
+            db_counter = counter_for(db)
+            bases = []
+            for i in range(args.processes):
+                log = str(Path(args.logs) / f"server-{i}.log") if args.logs else None
+                proc, base = start_server(db, args.bot_workers, redis if args.processes > 1 else None, log)
+                procs.append(proc)
+                bases.append(base.rstrip("/"))
+        result = asyncio.run(main_async(args, bases, [p.pid for p in procs], db_counter))
     finally:
-        if proc is not None:
+        for proc in procs:
             children = process_tree(proc.pid)[1:]
             proc.terminate()
             try:
@@ -312,6 +432,8 @@ def main(argv=None) -> None:
                     os.kill(p, 9)
                 except ProcessLookupError:
                     pass
+        for svc in services:
+            svc.stop()
         if tmp is not None:
             tmp.cleanup()
     result["machine"] = f"{platform.machine()}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}"
@@ -332,6 +454,9 @@ def main(argv=None) -> None:
           f"(with bot workers); this client: CPU {result['client_cpu_pct']}%")
     print(f"  matches finished: {result['matches_finished']}, errors: {result['errors']}, "
           f"latency samples: {result['samples']}")
+    print(f"  per process ({result['processes']}): {result['tables_per_process']} tables, "
+          f"{result['actions_per_s_per_process']} actions/s; CPU {result['process_cpu_pct']} % of one core, "
+          f"RSS {result['process_rss_mib']} MiB; bot decisions/s (the pool): {result['bot_decisions_per_s']}")
 
 
 if __name__ == "__main__":

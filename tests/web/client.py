@@ -69,6 +69,7 @@ class SeatClient:
         self.decisions = 0
         self.acted_seq: int | None = None      # the seq of the frame we last acted on
         self.connects = 0
+        self.connected_to: list[tuple[int, str]] = []   # (frames received before, url) per connect
         self.resends = 0
         self.latencies: list[float] = []       # act sent -> next own state frame with higher seq
         self._sent_at: float | None = None
@@ -90,8 +91,10 @@ class SeatClient:
         delay = 0.05
         while True:
             try:
-                self.ws = await websockets.connect(self.url(), open_timeout=OPEN_TIMEOUT, max_size=2**24,
+                url = self.url()
+                self.ws = await websockets.connect(url, open_timeout=OPEN_TIMEOUT, max_size=2**24,
                                                    ping_interval=None)
+                self.connected_to.append((len(self.frames), url.split("/ws/")[0]))
                 break
             except (TimeoutError, OSError, InvalidHandshake, ConnectionClosed) as exc:
                 if isinstance(exc, InvalidStatus) and exc.response.status_code not in (502, 503):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.server import PostgresCluster, ServerProcess, postgres_available
+from tests.web.server import PostgresCluster, RedisServer, ServerProcess, postgres_available, redis_available
 
 
 @pytest.fixture(scope="session")
@@ -18,6 +18,16 @@ def postgres():
     cluster.stop()
 
 
+@pytest.fixture(scope="session")
+def redis_server():
+    """A redis-server for the whole session (127.0.0.1, a free port, no persistence)."""
+    if not redis_available():
+        pytest.skip("redis-server not installed")
+    srv = RedisServer().start()
+    yield srv
+    srv.stop()
+
+
 class _Factory:
     """Makes ServerProcesses in one directory and stops them all at the end."""
 
@@ -26,7 +36,8 @@ class _Factory:
         self.request = request
         self.made: list[ServerProcess] = []
 
-    def __call__(self, db: str = "sqlite", env: dict | None = None, start: bool = True) -> ServerProcess:
+    def __call__(self, db: str = "sqlite", env: dict | None = None, start: bool = True,
+                 args: tuple[str, ...] = ()) -> ServerProcess:
         n = len(self.made)
         if db == "sqlite":
             db = str(self.dir / f"stich-{n}.sqlite3")
@@ -34,7 +45,7 @@ class _Factory:
             db = self.request.getfixturevalue("postgres").new_database()
         log_dir = self.dir / f"server-{n}"
         log_dir.mkdir()
-        srv = ServerProcess(db, log_dir, env)
+        srv = ServerProcess(db, log_dir, env, args)
         self.made.append(srv)
         return srv.start() if start else srv
 

@@ -31,8 +31,9 @@ class ServerProcess:
     the port changes, so clients read :attr:`base_url` again when they reconnect.
     """
 
-    def __init__(self, db: str, log_dir: Path, env: dict | None = None):
+    def __init__(self, db: str, log_dir: Path, env: dict | None = None, args: tuple[str, ...] = ()):
         self.db = db
+        self.args = tuple(args)   # more options of stich serve (e.g. --redis URL)
         self.log_dir = Path(log_dir)
         self.env = dict(os.environ, **(env or {}))
         self.env.setdefault("PYTHONUNBUFFERED", "1")
@@ -48,7 +49,7 @@ class ServerProcess:
         self.starts += 1   # base_url keeps the old address until the new one is known
         log = open(self.log_dir / f"server-{self.starts}.stderr", "wb")
         self.proc = subprocess.Popen(
-            [STICH, "serve", "--host", "127.0.0.1", "--port", "0", "--db", self.db],
+            [STICH, "serve", "--host", "127.0.0.1", "--port", "0", "--db", self.db, *self.args],
             stdout=subprocess.PIPE, stderr=log, stdin=subprocess.DEVNULL, env=self.env,
             cwd=self.log_dir, text=True, bufsize=1,
         )
@@ -214,6 +215,46 @@ class PostgresCluster:
         except (subprocess.SubprocessError, OSError):
             pass
         shutil.rmtree(self.dir, ignore_errors=True)
+
+
+class RedisServer:
+    """A throw-away ``redis-server`` on 127.0.0.1 and a free port (no persistence)."""
+
+    def __init__(self):
+        self.dir = Path(tempfile.mkdtemp(prefix="stich-redis-"))
+        self.port = free_port()
+        self.proc: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> RedisServer:
+        self.proc = subprocess.Popen(
+            ["redis-server", "--bind", "127.0.0.1", "--port", str(self.port), "--save", "", "--appendonly", "no",
+             "--dir", str(self.dir), "--protected-mode", "yes"],
+            stdout=open(self.dir / "log", "wb"), stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        end = time.monotonic() + 20
+        while time.monotonic() < end:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1) as s:
+                    s.sendall(b"PING\r\n")
+                    if s.recv(16).startswith(b"+PONG"):
+                        return self
+            except OSError:
+                time.sleep(0.05)
+        self.stop()
+        raise RuntimeError(f"redis-server did not answer on port {self.port}")
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(10)
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def redis_available() -> bool:
+    return shutil.which("redis-server") is not None
 
 
 def postgres_available() -> bool:

@@ -281,7 +281,9 @@ def engine_cmd(bot_name, seed, budget):
               "0: threads).")
 @click.option("--log-level", type=click.Choice(["debug", "info", "warning", "error"]), default="info",
               show_default=True, help="Log level of the JSON log lines on stderr.")
-def serve_cmd(host, port, db, bot_workers, log_level):
+@click.option("--redis", "redis_url", metavar="URL", help="redis://HOST:PORT: run as one of several processes "
+              "sharing the database (Postgres) and the tables (docs/scaling.md).")
+def serve_cmd(host, port, db, bot_workers, log_level, redis_url):
     """Serve tables online: play in the browser with friends and bots (see docs/web-protocol.md)."""
     try:
         from stich.web.serve import serve
@@ -298,7 +300,9 @@ def serve_cmd(host, port, db, bot_workers, log_level):
     from stich.web.serve import DatabaseError
 
     try:
-        serve(host=host, port=port, db=db, bot_workers=bot_workers, log_level=log_level)
+        if redis_url is not None and not redis_url.startswith(("redis://", "rediss://", "unix://")):
+            raise click.UsageError(f"--redis takes a redis:// URL, not {redis_url!r}")
+        serve(host=host, port=port, db=db, bot_workers=bot_workers, log_level=log_level, redis=redis_url)
     except DatabaseError as exc:
         raise click.ClickException(str(exc)) from None
     except OSError as exc:

@@ -6,10 +6,10 @@ processes, :mod:`server` ties them together, :mod:`app` is the Starlette applica
 :mod:`serve` runs it.  The protocol is in ``docs/web-protocol.md``."""
 
 
-def create_app(db=None, bot_workers=None):
+def create_app(db=None, bot_workers=None, redis=None):
     from stich.web.app import create_app as make
 
-    return make(db=db, bot_workers=bot_workers)
+    return make(db=db, bot_workers=bot_workers, redis=redis)
 
 
 __all__ = ["create_app"]

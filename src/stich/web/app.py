@@ -299,8 +299,8 @@ def handle(actor, conn: Conn, raw: str) -> None:
                    "message": f"unknown message type {kind!r}; types are act, resync, ping, chat, name, signal"})
 
 
-def create_app(db: str | None = None, bot_workers: int | None = None) -> Starlette:
-    server = Server(db, bot_workers)
+def create_app(db: str | None = None, bot_workers: int | None = None, redis: str | None = None) -> Starlette:
+    server = Server(db, bot_workers, redis)
 
     @contextlib.asynccontextmanager
     async def lifespan(app):

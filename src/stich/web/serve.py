@@ -61,14 +61,29 @@ async def _check_database(db: str | None) -> None:
         await engine.dispose()
 
 
+async def _check_redis(url: str) -> None:
+    import redis.asyncio as aioredis
+
+    try:
+        client = aioredis.from_url(url)
+        try:
+            await client.ping()
+        finally:
+            await client.aclose()
+    except Exception as exc:  # noqa: BLE001 - reported as one clear line, not a traceback
+        raise DatabaseError(f"cannot reach Redis at {url}: {type(exc).__name__}: {exc}") from None
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, bot_workers: int | None = None,
-          log_level: str = "info") -> None:
+          log_level: str = "info", redis: str | None = None) -> None:
     from stich.web import logs
     from stich.web.app import create_app
 
     logs.setup(log_level)
     asyncio.run(_check_database(db))  # before listening: a bad --db is one line, not a traceback
-    app = create_app(db=db, bot_workers=bot_workers)
+    if redis:
+        asyncio.run(_check_redis(redis))
+    app = create_app(db=db, bot_workers=bot_workers, redis=redis)
     sock = bind(host, port)
     try:
         asyncio.run(_serve(app, sock, host))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import html
 import json
 import logging
 import secrets
@@ -46,9 +47,11 @@ def seat_url(table_id: str, token: str) -> str:
 
 
 class Server:
-    def __init__(self, db: str | None = None, bot_workers: int | None = None):
+    def __init__(self, db: str | None = None, bot_workers: int | None = None, redis: str | None = None):
         self.url = store.database_url(db)
         self.bot_workers = bot_workers
+        self.redis_url = redis
+        self.cluster = None   # with --redis: this process's part in a cluster (stich.web.cluster)
         self.tables: dict[str, TableActor] = {}
         self.loading: dict[str, asyncio.Future] = {}
         self.ready = False
@@ -65,7 +68,17 @@ class Server:
         bot_names()
         self.pool = BotPool(self.bot_workers)
         self.pool.warm()
-        rows = await store.fetch_all(self.engine, select(store.tables.c.id).where(store.tables.c.finished.is_(False)))
+        if self.redis_url:
+            from stich.web.cluster import Cluster
+
+            self.cluster = Cluster(self, self.redis_url)
+            await self.cluster.start()
+            # tables whose owner is gone are taken by the sweep, a fair share per live process
+            rows = []
+            await self.cluster.sweep()
+        else:
+            rows = await store.fetch_all(self.engine, select(store.tables.c.id).where(
+                store.tables.c.finished.is_(False)))
         for row in rows:
             try:
                 await self.table(row["id"])
@@ -77,17 +90,27 @@ class Server:
 
     async def stop(self) -> None:
         self.ready = False
+        owned = [t.id for t in self.tables.values() if t.owner and not t.finished]
         for t in list(self.tables.values()):
             t.stop()
+        if self.cluster is not None:
+            await self.cluster.handover(owned)
+            await self.cluster.stop()
         await self.writer.stop()
         self.pool.close()
         await self.engine.dispose()
 
     def evict(self, table_id: str) -> None:
+        """Drop a finished table, or a replica of another process's table, that nobody here watches."""
         actor = self.tables.get(table_id)
-        if actor is not None and actor.finished and not actor.conns:
+        if actor is not None and (actor.finished or not actor.owner) and not actor.conns:
             actor.stop()
             del self.tables[table_id]
+            if self.cluster is not None:
+                from stich.web.cluster import o_channel, t_channel
+
+                channel = o_channel(table_id) if actor.owner else t_channel(table_id)
+                asyncio.get_running_loop().create_task(self.cluster.unsubscribe(channel))
 
     # --- bots ---------------------------------------------------------------------------------
     def bot_seed(self, table_id: str, seat: int, seq: int) -> int:
@@ -115,6 +138,8 @@ class Server:
                 table_id=table_id, seat=i, kind=s.kind, bot=s.bot,
                 token_hash=token_hash(tokens[i]) if i in tokens else None, name=names.get(i) or s.name,
                 claimed=i in claimed)))
+        if self.cluster is not None:
+            stmts.append(self.cluster.lease_row(table_id))   # the creating process owns the table first
         await self.writer.write(*stmts)
         actor = await self.table(table_id)
         event(log, "table created", table=table_id, seq=0, game=game.name, variant=game.variant,
@@ -134,7 +159,10 @@ class Server:
         fut = asyncio.get_running_loop().create_future()
         self.loading[table_id] = fut
         try:
-            actor = await self._load(table_id)
+            if self.cluster is not None:
+                actor = await self._open(table_id)
+            else:
+                actor = await self._load(table_id)
             if actor is not None:
                 self.tables[table_id] = actor
                 actor.start()
@@ -148,7 +176,31 @@ class Server:
         finally:
             self.loading.pop(table_id, None)
 
+    async def _open(self, table_id: str) -> TableActor | None:
+        """With a cluster: load a table as its owner when its lease is free (or ours), else as a replica
+        that follows the owner's channel (subscribed before the log is read: nothing falls between)."""
+        from stich.web.cluster import o_channel, t_channel
+
+        row = await store.fetch_one(self.engine, select(store.tables.c.finished).where(store.tables.c.id == table_id))
+        if row is None:
+            return None
+        await self.cluster.subscribe(t_channel(table_id))
+        owner = not row["finished"] and await self.cluster.acquire(table_id)
+        if owner:
+            await self.cluster.subscribe(o_channel(table_id))
+            await self.cluster.unsubscribe(t_channel(table_id))
+        actor = await self._load(table_id)
+        if actor is None:
+            return None
+        actor.owner = owner
+        return actor
+
     async def _load(self, table_id: str) -> TableActor | None:
+        fields = await self.read(table_id)
+        return None if fields is None else TableActor(self, table_id, **fields)
+
+    async def read(self, table_id: str) -> dict | None:
+        """A table's fields as its log rebuilds them (the state replayed), or None if there is none."""
         row = await store.fetch_one(self.engine, select(store.tables).where(store.tables.c.id == table_id))
         if row is None:
             return None
@@ -180,10 +232,10 @@ class Server:
         seats = [Seat(r["seat"], r["kind"], r["bot"], r["token_hash"], r["name"], bool(r["claimed"]))
                  for r in seat_rows]
         chat = [{"seat": r["seat"], "name": r["name"], "text": r["text"]} for r in reversed(chat_rows)]
-        if action_rows:
+        if action_rows and self.cluster is None:
             event(log, "table restored", table=table_id, seq=len(action_rows))
-        return TableActor(self, table_id, game, state, seats, json.loads(row["settings"]), bool(row["public"]),
-                          answers, chat, marks)
+        return dict(game=game, state=state, seats=seats, settings=json.loads(row["settings"]),
+                    public=bool(row["public"]), answers=answers, chat=chat, marks=marks)
 
     # --- the HTTP API's work ------------------------------------------------------------------
     async def create_from_body(self, body) -> dict:
@@ -221,6 +273,8 @@ class Server:
         return {"table": actor.id, "seat": 0, "token": tokens[0], "url": seat_url(actor.id, tokens[0])}
 
     async def lobby(self) -> dict:
+        if self.cluster is not None:
+            return await self._lobby_from_db()
         out = []
         for actor in list(self.tables.values()):
             if not actor.public or actor.finished:
@@ -233,11 +287,36 @@ class Server:
                                   for s in actor.seats_info()]})
         return {"tables": out}
 
+    async def _lobby_from_db(self) -> dict:
+        """The lobby of a cluster: every process's public tables with a free seat, from the database."""
+        T, S = store.tables, store.seats
+        free = select(S.c.table_id).where(S.c.kind == "human", S.c.claimed.is_(False))
+        rows = await store.fetch_all(self.engine, select(T.c.id, T.c.game, T.c.variant, T.c.settings).where(
+            T.c.public.is_(True), T.c.finished.is_(False), T.c.id.in_(free)).order_by(T.c.created))
+        seats: dict[str, list] = {r["id"]: [] for r in rows}
+        if rows:
+            for s in await store.fetch_all(self.engine, select(S).where(S.c.table_id.in_(list(seats))).order_by(
+                    S.c.table_id, S.c.seat)):
+                taken = s["kind"] == "bot" or bool(s["claimed"])
+                seats[s["table_id"]].append({"seat": s["seat"], "kind": s["kind"], "taken": taken,
+                                             "name": html.escape(s["name"]) if s["name"] else None})
+        return {"tables": [{"table": r["id"], "game": r["game"], "variant": r["variant"],
+                            "settings": json.loads(r["settings"]), "seats": seats[r["id"]]} for r in rows]}
+
     async def join(self, table_id: str, body) -> tuple[int, dict]:
         """Claim a free human seat of a public table: (status, body)."""
         actor = await self.table(table_id)
         if actor is None:
             return 404, {"error": f"there is no table {table_id}"}
+        if self.cluster is not None and not actor.owner:  # the owner alone hands out seats
+            answer = await self.cluster.call(actor, "join", [body])
+            if answer is None:
+                return 503, {"error": "the table's server did not answer; try again"}
+            return answer[0], answer[1]
+        return await self.join_here(actor, body)
+
+    async def join_here(self, actor: TableActor, body) -> tuple[int, dict]:
+        table_id = actor.id
         if not actor.public:
             return 403, {"error": "this table is private: ask for an invite link"}
         if actor.finished:

@@ -105,7 +105,30 @@ records = Table(
     Column("at", Float, nullable=False),
 )
 
+#: table ownership with several processes (``--redis``): the owner's node id and when its lease ends
+leases = Table(
+    "leases", metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("owner", String(64), nullable=False),
+    Column("expires", Float, nullable=False),
+)
+
 MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+class LeaseLost(RuntimeError):
+    """A guarded write found that this process no longer owns the table: nothing was committed."""
+
+
+class Guard:
+    """A statement that must change exactly one row, or the whole transaction is rolled back
+    (:class:`LeaseLost`): an owner's action commits only while it still holds the table's lease."""
+
+    def __init__(self, stmt, what: str, key: str = ""):
+        self.stmt = stmt
+        self.what = what
+        self.key = key   # guards run first in a transaction, in key order: lease rows are always
+        # locked in one order (table id), so a group commit never deadlocks with a renewal
 
 
 def database_url(db: str | None) -> str:
@@ -194,6 +217,10 @@ class Writer:
         started = time.perf_counter()
         async with self.engine.begin() as conn:
             rows: dict = {}
+            guards = sorted((s for stmts, _f in batch for s in stmts if isinstance(s, Guard)), key=lambda g: g.key)
+            for guard in guards:
+                if (await conn.execute(guard.stmt)).rowcount != 1:
+                    raise LeaseLost(guard.what)
 
             async def flush():
                 for table, params in rows.items():
@@ -204,6 +231,8 @@ class Writer:
                 for stmt in stmts:
                     if isinstance(stmt, tuple):
                         rows.setdefault(stmt[0], []).append(stmt[1])
+                    elif isinstance(stmt, Guard):
+                        continue
                     else:
                         await flush()  # keep the order of statements and rows
                         await conn.execute(stmt)

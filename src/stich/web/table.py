@@ -20,6 +20,7 @@ from sqlalchemy import update
 
 from stich.engine import StichError
 from stich.web import metrics, store
+from stich.web.cluster import FORWARDED, t_channel
 from stich.web.logs import event
 from stich.web.spec import BadRequest, clean_name, timer_seconds
 
@@ -33,6 +34,8 @@ MAX_CLIENT_ID = 128
 EVICT_AFTER = 300.0       # seconds a finished table without connections stays in memory
 MAX_INFLIGHT = 64         # messages of one connection waiting in the actor
 SEND_QUEUE = 256          # frames waiting for a slow connection before it is dropped
+REPLICA_IDLE = 30.0       # seconds a replica of another process's table stays without connections
+LOST = object()           # a commit refused because another process owns the table now
 
 
 def legal_for(state, seat: int | None) -> list[str]:
@@ -137,7 +140,29 @@ class TableActor:
         self.bot_pending: int | None = None  # the seq a bot is thinking about
         self.turn_deadline: float | None = None
         self.turn_timer: asyncio.TimerHandle | None = None
+        # With a cluster (stich.web.cluster): whether this process owns the table (applies actions,
+        # runs bots and timers) or keeps a replica that follows the owner; alone, always the owner.
+        self.owner = True
+        self.remote: dict[str, tuple[frozenset, float]] = {}  # owner: node -> (seats connected there, when)
+        self.remote_connected: set[int] = set()               # replica: seats connected anywhere (owner's word)
         self.task = asyncio.get_running_loop().create_task(self._run(), name=f"table-{table_id}")
+
+    @property
+    def cluster(self):
+        return self.server.cluster
+
+    def _adopt(self, fields: dict) -> None:
+        """Take the fields of a fresh read of the log (a replica catching up, or a change of owner)."""
+        for s in self.seats:
+            if s.grace:
+                s.grace.cancel()
+        self.state = fields["state"]
+        self.seats = fields["seats"]
+        self.settings = fields["settings"]
+        self.public = fields["public"]
+        self.answers = fields["answers"]
+        self.chat = deque(fields["chat"], maxlen=CHAT_KEEP)
+        self.marks = fields["marks"]
 
     # --- the actor loop -----------------------------------------------------------------------
     def submit(self, fn, *args) -> None:
@@ -152,9 +177,23 @@ class TableActor:
 
         async def run():
             try:
-                await fn(conn, *args)
+                if self.owner or fn.__name__ not in FORWARDED or self.finished:
+                    await fn(conn, *args)
+                else:  # a replica: the owner decides (decided here, in the actor, where the role is certain)
+                    self.cluster.forward(self, conn, fn.__name__, args)
             finally:
                 conn.inflight -= 1
+
+        self.submit(run)
+
+    def submit_remote(self, conn, op: str, args: list, req: str) -> None:
+        """A message forwarded by another process for one of its connections (owner only)."""
+        async def run():
+            if not self.owner:
+                return  # no answer: the sender asks again, and reaches the new owner
+            if await getattr(self, op)(conn, *args) is LOST:
+                return
+            self.cluster.done(conn.node, req)
 
         self.submit(run)
 
@@ -171,7 +210,11 @@ class TableActor:
 
     def start(self) -> None:
         """After loading: a grace period for every human seat, taken or not (nobody is connected yet:
-        a seat whose invite link nobody opens must not leave the table waiting for ever); bots to move."""
+        a seat whose invite link nobody opens must not leave the table waiting for ever); bots to move.
+        A replica instead checks that it missed no action between subscribing and reading the log."""
+        if not self.owner:
+            self.submit(self._catch_up)
+            return
         for s in self.seats:
             if s.kind == "human":
                 self._start_grace(s)
@@ -214,8 +257,17 @@ class TableActor:
             return self.server.takeover_bot(self.game.name)
         return None
 
+    def connected(self) -> set[int]:
+        """The seats with a connection on any process."""
+        here = {c.seat for c in self.conns if c.seat is not None}
+        if not self.owner:
+            return here | self.remote_connected
+        for seats, _at in self.remote.values():
+            here |= seats
+        return here
+
     def seats_info(self, raw: bool = False) -> list[dict]:
-        connected = {c.seat for c in self.conns if c.seat is not None}
+        connected = self.connected()
         out = []
         for s in self.seats:
             name = s.name if raw else escape(s.name)
@@ -291,6 +343,11 @@ class TableActor:
             c.send(cache[key])
 
     def broadcast_seats(self) -> None:
+        if self.cluster is not None and self.owner:
+            self.cluster.publish(t_channel(self.id), {
+                "k": "seats", "deadline": self.turn_deadline, "connected": sorted(self.connected()),
+                "seats": [{"seat": s.seat, "name": s.name, "claimed": s.claimed, "bot_playing": s.bot_playing,
+                           "token_hash": s.token_hash} for s in self.seats]})
         msg = store.dumps({"type": "seats", "seats": self.seats_info()})
         for c in list(self.conns):
             c.send(msg)
@@ -306,32 +363,54 @@ class TableActor:
     # --- connections --------------------------------------------------------------------------
     async def attach(self, conn: Conn) -> None:
         self.conns.add(conn)
+        if self.cluster is not None:
+            self.cluster.register(conn)
         seat = conn.seat
-        if seat is not None:
-            s = self.seats[seat]
-            if s.grace:
-                s.grace.cancel()
-                s.grace = None
-            if not s.claimed:
-                s.claimed = True
-                await self.server.writer.write(update(store.seats).where(
-                    store.seats.c.table_id == self.id, store.seats.c.seat == seat).values(claimed=True))
-            if s.bot_playing:  # the human is back: the bot hands the seat back
-                s.bot_playing = False
-                event(log, "seat handed back", table=self.id, seq=self.seq, seat=seat)
-                if self.bot_pending == self.seq and self.state.current_player == seat:
-                    self.bot_pending = None  # its answer will be dropped
-                self._schedule()
+        if not self.owner:
+            # a replica may lag behind what the client already saw elsewhere: catch up with the log
+            # first, so that no connection's seq ever goes back
+            done = asyncio.get_running_loop().create_future()
+            self.submit(self._catch_up, done)
+            await done
+        if seat is not None and not self.owner:
+            self.cluster.presence(self)   # the owner claims the seat, cancels its grace, hands it back
+        elif seat is not None:
+            await self._seat_here(seat)
         conn.send({"type": "seats", "seats": self.seats_info()})
         conn.send(self.frame(conn.seat, conn.fmt, conn.lang))
         for m in self.chat_for(conn.seat):
             conn.send(m)
         self.broadcast_seats()
 
+    async def _seat_here(self, seat: int) -> None:
+        """A seat's player is connected (here or on another process): its grace ends, the bot hands back."""
+        s = self.seats[seat]
+        if s.grace:
+            s.grace.cancel()
+            s.grace = None
+        if not s.claimed:
+            s.claimed = True
+            await self.server.writer.write(update(store.seats).where(
+                store.seats.c.table_id == self.id, store.seats.c.seat == seat).values(claimed=True))
+        if s.bot_playing:  # the human is back: the bot hands the seat back
+            s.bot_playing = False
+            event(log, "seat handed back", table=self.id, seq=self.seq, seat=seat)
+            if self.bot_pending == self.seq and self.state.current_player == seat:
+                self.bot_pending = None  # its answer will be dropped
+            self._schedule()
+
     def detach(self, conn: Conn) -> None:
         self.conns.discard(conn)
         conn.stop()
-        if conn.seat is not None and not any(c.seat == conn.seat for c in self.conns):
+        if self.cluster is not None:
+            self.cluster.unregister(conn)
+            if not self.owner:
+                self.cluster.presence(self)
+                self.broadcast_seats()
+                if not self.conns:  # a replica nobody here watches is dropped after a while
+                    asyncio.get_running_loop().call_later(REPLICA_IDLE, self.server.evict, self.id)
+                return
+        if conn.seat is not None and conn.seat not in self.connected():
             self._start_grace(self.seats[conn.seat])
         self.broadcast_seats()
         self.maybe_evict()
@@ -352,7 +431,7 @@ class TableActor:
     async def _grace_over(self, seat: int) -> None:
         s = self.seats[seat]
         s.grace = None
-        if any(c.seat == seat for c in self.conns) or self.finished:
+        if not self.owner or seat in self.connected() or self.finished:
             return
         s.bot_playing = True
         event(log, "bot takes the seat", table=self.id, seq=self.seq, seat=seat, taken=s.claimed)
@@ -365,6 +444,8 @@ class TableActor:
 
         Only ``current_player`` counts here: a bot (or the timer's move) acts on turn and never takes a
         decision out of turn; humans take theirs through ``act``, which accepts any seat's legal action."""
+        if not self.owner:
+            return  # a replica: the owner runs the bots and timers
         if self.turn_timer:
             self.turn_timer.cancel()
             self.turn_timer = None
@@ -402,14 +483,14 @@ class TableActor:
         self.submit(self._bot_move, seat, seq, action, origin)
 
     async def _timer_over(self, seq: int, seat: int) -> None:
-        if seq != self.seq or self.finished or self.state.current_player != seat:
+        if not self.owner or seq != self.seq or self.finished or self.state.current_player != seat:
             return
         self.turn_deadline = None
         event(log, "turn timer expired", table=self.id, seq=seq, seat=seat)
         self._ask_bot(seat, self.server.takeover_bot(self.game.name), "timer")
 
     async def _bot_move(self, seat: int, seq: int, action: str, origin: str) -> None:
-        if seq != self.seq or self.finished or self.state.current_player != seat:
+        if not self.owner or seq != self.seq or self.finished or self.state.current_player != seat:
             return
         if origin != "timer" and self.controller(seat) is None:
             return  # the human came back while the bot was thinking
@@ -464,6 +545,10 @@ class TableActor:
             conn.send(answer)
             return
         seq = await self._commit(new, seat, "human", cid, conn)
+        if seq is LOST:  # another process owns the table now: it answers (same client id, one effect)
+            if isinstance(conn, Conn):
+                self.cluster.forward(self, conn, "act", (cid, text))
+            return LOST
         if seq is not None and received is not None:  # until the new state frame is out to this client
             conn.after_sent(lambda: metrics.action_latency(time.perf_counter() - received))
         if seq is None:
@@ -480,14 +565,28 @@ class TableActor:
         if new.is_terminal():
             stmts.append(update(store.tables).where(store.tables.c.id == self.id).values(
                 finished=True, record=store.dumps(self.make_record(new))))
+        if self.cluster is not None:
+            stmts.append(self.cluster.guard(self.id))
         try:
             await self.server.writer.write(*stmts)
+        except store.LeaseLost:  # not saved, and not ours to save: become a replica of the new owner
+            event(log, "lease lost at commit", logging.WARNING, table=self.id, seq=seq)
+            await self.demote()
+            return LOST
         except Exception as exc:  # noqa: BLE001 - not saved: nothing changes, nobody is told
             metrics.error("commit_failed")
             event(log, "commit failed", logging.ERROR, table=self.id, seq=seq, error=repr(exc))
             return None
-        self.state = new
-        self.marks.append(len(new.events))
+        # The check ran on a clone (nothing changes if the commit fails); now the action is applied to
+        # the live state too, because a clone starts its per-seat view folds from scratch: adopting it
+        # made every frame of the fan-out refold the whole match (twice the CPU per action, measured).
+        try:
+            self.state.apply(text, seat=seat)
+        except StichError:  # cannot happen for the action the clone took; the clone is right anyway
+            self.state = new
+        if len(self.state.history) != seq or len(self.state.events) != len(new.events):
+            self.state = new
+        self.marks.append(len(self.state.events))
         self.bot_pending = None
         metrics.action(origin)
         if cid is not None:
@@ -503,6 +602,9 @@ class TableActor:
                     s.grace.cancel()
                     s.grace = None
         self._schedule()
+        if self.cluster is not None:  # committed first, announced second: a replica can always catch up
+            self.cluster.publish(t_channel(self.id), {"k": "applied", "seq": seq, "seat": seat, "action": text,
+                                                      "cid": cid, "deadline": self.turn_deadline})
         self.broadcast_state()
         return seq
 
@@ -536,6 +638,8 @@ class TableActor:
         await self.server.writer.write((store.chat, dict(table_id=self.id, seat=s.seat, name=s.name, text=text,
                                                          at=time.time())))
         self.chat.append({"seat": s.seat, "name": s.name, "text": text})
+        if self.cluster is not None:
+            self.cluster.publish(t_channel(self.id), {"k": "chat", "m": self.chat[-1]})
         msg = store.dumps({"type": "chat", "seat": s.seat, "name": escape(s.name), "text": escape(text)})
         for c in list(self.conns):
             c.send(msg)
@@ -562,6 +666,8 @@ class TableActor:
             return
         to = self.game.partner(conn.seat)
         msg = {"type": "signal", "seat": conn.seat, "to": to, "signal": sig}
+        if self.cluster is not None:
+            self.cluster.publish(t_channel(self.id), {"k": "signal", "msg": msg})
         for c in list(self.conns):
             if c.seat in (to, conn.seat):
                 c.send(msg)
@@ -595,3 +701,150 @@ class TableActor:
         if 0 <= seq <= self.seq:
             frame["missed"] = {"since": seq, "events": self.missed(conn.seat, seq)}
         conn.send(frame)
+
+    # --- a cluster: replicas and changes of owner (stich.web.cluster) ---------------------------
+    async def on_owner_message(self, msg: dict) -> None:
+        """A replica hears its owner: a committed action, seats, chat, a signal, a new owner."""
+        if self.owner:
+            return
+        kind = msg.get("k")
+        if kind == "applied":
+            seq = msg["seq"]
+            if seq <= self.seq:
+                return
+            if seq != self.seq + 1:  # a gap (a message lost in a change of owner): read the log again
+                event(log, "replica missed actions", table=self.id, seq=self.seq, heard=seq)
+                await self._reload()
+                return
+            try:
+                self.state.apply(msg["action"], seat=msg["seat"])
+            except StichError:
+                await self._reload()
+                return
+            self.marks.append(len(self.state.events))
+            self.turn_deadline = msg.get("deadline")
+            if msg.get("cid") is not None:  # a resent id reaching this replica once the match is over
+                self.answers[(msg["seat"], msg["cid"])] = {"type": "ack", "id": msg["cid"], "seq": seq}
+            self.broadcast_state()
+        elif kind == "seats":
+            for item in msg["seats"]:
+                s = self.seats[item["seat"]]
+                s.name, s.claimed, s.bot_playing, s.token_hash = (item["name"], item["claimed"],
+                                                                  item["bot_playing"], item["token_hash"])
+            self.remote_connected = set(msg.get("connected", ()))
+            self.turn_deadline = msg.get("deadline")
+            self.broadcast_seats()
+        elif kind == "chat":
+            m = msg["m"]
+            self.chat.append(m)
+            out = store.dumps({"type": "chat", "seat": m["seat"], "name": escape(m["name"]), "text": escape(m["text"])})
+            for c in list(self.conns):
+                c.send(out)
+        elif kind == "signal":
+            sig = msg["msg"]
+            for c in list(self.conns):
+                if c.seat in (sig["to"], sig["seat"]):
+                    c.send(sig)
+        elif kind == "owner" and msg.get("seq", 0) > self.seq:
+            event(log, "replica behind its owner", table=self.id, seq=self.seq, owner_seq=msg["seq"])
+            await self._reload()
+
+    async def _catch_up(self, done: asyncio.Future | None = None) -> None:
+        """A replica reads the log if it is behind (an action committed, and published, before it
+        subscribed; or a message lost): then it is at least where any client has been."""
+        from sqlalchemy import func, select
+
+        try:
+            if not self.owner:
+                row = await store.fetch_one(self.server.engine, select(func.max(store.actions.c.seq)).where(
+                    store.actions.c.table_id == self.id))
+                if row is not None and (list(row.values())[0] or 0) > self.seq:
+                    event(log, "replica behind the log", table=self.id, seq=self.seq)
+                    await self._reload()
+                self.cluster.presence(self)
+        finally:
+            if done is not None and not done.done():
+                done.set_result(None)
+
+    async def _reload(self) -> None:
+        fields = await self.server.read(self.id)
+        if fields is None:
+            return
+        self._adopt(fields)
+        self.broadcast_state()
+        self.broadcast_seats()
+
+    async def promote(self, done: asyncio.Future | None = None) -> None:
+        """This process took the table's lease: read the log again and act as its owner."""
+        from stich.web.cluster import o_channel
+
+        try:
+            if not self.owner:
+                await self.cluster.subscribe(o_channel(self.id))
+                await self.cluster.unsubscribe(t_channel(self.id))
+                self._adopt(await self.server.read(self.id))
+                self.owner = True
+                self.remote = {}
+                self.bot_pending = None
+                event(log, "table taken over", table=self.id, seq=self.seq)
+                self.start()
+                self.cluster.publish(t_channel(self.id), {"k": "owner", "seq": self.seq})
+                self.broadcast_state()
+                self.broadcast_seats()
+        finally:
+            if done is not None and not done.done():
+                done.set_result(self.owner)
+
+    async def demote(self) -> None:
+        """Another process owns the table now: stop its bots and timers here and follow it."""
+        from stich.web.cluster import o_channel
+
+        if not self.owner:
+            return
+        self.owner = False
+        for s in self.seats:
+            if s.grace:
+                s.grace.cancel()
+                s.grace = None
+        if self.turn_timer:
+            self.turn_timer.cancel()
+            self.turn_timer = None
+        self.bot_pending = None
+        self.remote = {}
+        await self.cluster.subscribe(t_channel(self.id))
+        await self.cluster.unsubscribe(o_channel(self.id))
+        await self._reload()
+        self.cluster.presence(self)
+
+    async def on_presence(self, node: str, seats: list[int]) -> None:
+        """Another process says which seats of this table it has connections for (owner only)."""
+        if not self.owner:
+            return
+        before = self.connected()
+        self.remote[node] = (frozenset(s for s in seats if isinstance(s, int) and 0 <= s < len(self.seats)),
+                             time.monotonic())
+        await self._presence_changed(before)
+
+    async def expire_presence(self, older: float) -> None:
+        """Seats of a process that stopped telling (it died) count as disconnected.  Replicas hear
+        the owner's seq too: one that missed a message catches up within a renew period."""
+        if self.owner and self.remote:
+            self.cluster.publish(t_channel(self.id), {"k": "owner", "seq": self.seq})
+        now = time.monotonic()
+        stale = [n for n, (_s, at) in self.remote.items() if now - at > older]
+        if not stale or not self.owner:
+            return
+        before = self.connected()
+        for n in stale:
+            del self.remote[n]
+        await self._presence_changed(before)
+
+    async def _presence_changed(self, before: set[int]) -> None:
+        after = self.connected()
+        if after == before:
+            return
+        for seat in sorted(after - before):
+            await self._seat_here(seat)
+        for seat in sorted(before - after):
+            self._start_grace(self.seats[seat])
+        self.broadcast_seats()

@@ -1,0 +1,149 @@
+"""Several ``stich serve --redis`` processes on one Postgres database (real processes, a real redis-server):
+a client on any process plays at any table, hears the others' chat and presence, and a process that
+shuts down hands its tables to a live one at once."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+
+from tests.web.checks import check_acks_in_record, check_frames, replay_ok
+from tests.web.client import SeatClient, create_table, get_record, http_client, run, seat_clients
+from tests.web.server import STICH
+
+# long leases: anything that happens within seconds is the cluster's doing, not a lease running out
+ENV = {"STICH_LEASE_SECONDS": "60"}
+
+
+def cluster(server_factory, redis_server, postgres, n: int = 2, env: dict | None = None):
+    db = postgres.new_database()
+    args = ("--redis", redis_server.url, "--bot-workers", "0")
+    return [server_factory(db, env={**ENV, **(env or {})}, args=args) for _ in range(n)]
+
+
+def test_clients_on_two_processes_play_one_table(server_factory, redis_server, postgres):
+    a, b = cluster(server_factory, redis_server, postgres)
+
+    async def go():
+        async with http_client(a) as http:
+            t = await create_table(http, "watten", "euregio", ["human"] * 4, {"target": 5, "lock_at": 3})
+        clients = seat_clients(a, t, script_seed="two")
+        for c in clients[1::2]:     # seats 1 and 3 on the process that does not own the table
+            c.server = b
+        for c in clients:
+            await c.connect()
+        # everyone shows as connected, wherever they are
+        for c in clients:
+            await c.recv_until(lambda m: m.get("type") == "seats" and all(s["connected"] for s in m["seats"]),
+                               timeout=15)
+        # chat from a replica's connection reaches the owner's connections, once
+        await clients[1].send({"type": "chat", "text": "servus from b"})
+        got = await clients[0].recv_until(lambda m: m.get("type") == "chat", timeout=10)
+        assert got["seat"] == 1 and got["text"] == "servus from b"
+        await asyncio.gather(*(c.play(timeout=90) for c in clients))
+        async with http_client(b) as http:
+            record = await get_record(http, t["table"])
+        for c in clients:
+            await c.close()
+        return record, clients
+
+    record, clients = run(go(), timeout=120)
+    replay_ok(record)
+    check_acks_in_record(record, clients)
+    for c in clients:
+        check_frames(record, c)
+        assert sum(1 for m in c.frames if m.get("type") == "chat" and m.get("text") == "servus from b") == 1
+
+
+def test_a_resent_action_on_another_process_takes_effect_once(server_factory, redis_server, postgres):
+    a, b = cluster(server_factory, redis_server, postgres)
+
+    async def go():
+        async with http_client(a) as http:
+            t = await create_table(http, "watten", "euregio", ["human", "bot:random", "bot:random", "bot:random"],
+                                   {"target": 3, "lock_at": 1})
+        (c,) = seat_clients(a, t)
+        await c.connect()
+        st = await c.recv_until(lambda m: m.get("type") == "state" and m["legal"]
+                                and m["view"]["current_player"] == 0, timeout=20)
+        aid = await c.act(sorted(st["legal"])[0])
+        first = await c.recv_until(lambda m: m.get("type") in ("ack", "error") and m.get("id") == aid)
+        await c.close()
+        c2 = SeatClient(b, t["table"], c.token, seat=0)
+        c2.sent[aid] = c.sent[aid]
+        await c2.connect()
+        await c2.send({"type": "act", "id": aid, "action": c.sent[aid]})
+        again = await c2.recv_until(lambda m: m.get("type") in ("ack", "error") and m.get("id") == aid)
+        await c2.close()
+        return first, again
+
+    first, again = run(go(), timeout=60)
+    assert first["type"] == "ack" and again == first
+
+
+def test_sigterm_hands_the_tables_over_at_once(server_factory, redis_server, postgres):
+    """The owner stops gracefully; with 60-second leases, the bots moving again within seconds shows
+    that a live process took the table at once."""
+    a, b = cluster(server_factory, redis_server, postgres)
+
+    async def go():
+        async with http_client(a) as http:
+            t = await create_table(http, "watten", "euregio", ["human", "bot:random", "bot:random", "bot:random"],
+                                   {"target": 5, "lock_at": 3}, public=True)
+        (c,) = seat_clients(b, t, script_seed="handover")
+        await c.connect()
+        playing = asyncio.ensure_future(c.play(timeout=60))
+        for _ in range(400):   # the play loop reads the socket; we watch its seq
+            if c.seq >= 4 or playing.done():
+                break
+            await asyncio.sleep(0.05)
+        assert c.seq >= 4 and not playing.done()
+        await asyncio.to_thread(a.stop)
+        await asyncio.wait_for(playing, 30)     # well within the 60 s lease
+        async with http_client(b) as http:
+            record = await get_record(http, t["table"])
+        await c.close()
+        return record, c
+
+    record, c = run(go(), timeout=90)
+    replay_ok(record)
+    check_acks_in_record(record, [c])
+    assert a.proc.returncode == 0
+    assert "tables handed over" in a.stderr_tail(20000)
+    assert "table taken over" in b.stderr_tail(20000)
+
+
+def test_lobby_and_join_across_processes(server_factory, redis_server, postgres):
+    a, b = cluster(server_factory, redis_server, postgres)
+
+    async def go():
+        async with http_client(a) as http:
+            t = await create_table(http, "watten", "euregio", ["human", "human", "bot:random", "bot:random"],
+                                   {"target": 3}, public=True)
+        async with http_client(b) as http:
+            lobby = (await http.get("/api/lobby")).json()
+            joined = await http.post(f"/api/tables/{t['table']}/join", json={"name": "<b>Resi</b>"})
+            full = await http.post(f"/api/tables/{t['table']}/join", json={})
+            lobby_after = (await http.get("/api/lobby")).json()
+        async with http_client(a) as http:
+            meta = (await http.get(f"/api/tables/{t['table']}")).json()
+        return t, lobby, joined, full, lobby_after, meta
+
+    t, lobby, joined, full, lobby_after, meta = run(go(), timeout=60)
+    assert [x["table"] for x in lobby["tables"]] == [t["table"]]
+    assert joined.status_code == 201, joined.text
+    assert joined.json()["seat"] == 0   # the first free seat
+    assert full.status_code == 201 and full.json()["seat"] == 1
+    assert lobby_after == {"tables": []}
+    assert meta["seats"][0]["name"] == "&lt;b&gt;Resi&lt;/b&gt;"
+    assert meta["seats"][0]["taken"] and meta["seats"][1]["taken"]
+
+
+def test_redis_option_errors_are_one_line(tmp_path):
+    bad = subprocess.run([STICH, "serve", "--port", "0", "--db", str(tmp_path / "x.sqlite3"), "--redis",
+                          "http://127.0.0.1:1"], capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "--redis takes a redis:// URL" in bad.stderr
+    away = subprocess.run([STICH, "serve", "--port", "0", "--db", str(tmp_path / "y.sqlite3"), "--redis",
+                           "redis://127.0.0.1:1/0"], capture_output=True, text=True, timeout=60)
+    assert away.returncode == 1 and "cannot reach Redis at redis://127.0.0.1:1/0" in away.stderr
+    assert "Traceback" not in away.stderr
