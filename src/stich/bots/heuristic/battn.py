@@ -251,3 +251,22 @@ def choose(view: dict, legal: list[str], rng) -> str:
         return "play " + choose_play(ctx, [arg(a) for a in verbs["play"]], rng)
     passive = [a for a in legal if a not in ("raise", "misraise") and not a.startswith("svista")]
     return passive[0] if passive else legal[0]
+
+
+# --- bets (read by ``heuristic.raising``) -----------------------------------------------------
+
+#: the logistic curve from the team value to the chance to win the turn (centre, slope, what each
+#: raise of the opponents takes off the log-odds), fitted to heuristic self-play (``raising``)
+BET_CURVE = (3.1, 1.5, 0.2)
+
+
+def bet_reading(view: dict):
+    """``(team value, my team's score, theirs, stake, their raises)``."""
+    ctx = Ctx(view)
+    scores = list(view.get("scores") or [0, 0])
+    info = view.get("info") or {}
+    stake = int(info.get("stake") or info.get("base") or 2)
+    me = view["seat"]
+    raised = sum(1 for who, text, _i in view.get("actions") or []
+                 if text == "raise" and who != me and who != ctx.partner)
+    return ctx.team_value(), scores[ctx.team], scores[1 - ctx.team], stake, raised

@@ -311,3 +311,30 @@ def choose(view: dict, legal: list[str], rng) -> str:
         return "ask_exchange"
     passive = [a for a in legal if a not in ("raise", "ask_exchange", "ask_swap")]
     return passive[0] if passive else legal[0]
+
+
+# --- bets (read by ``heuristic.raising``) -----------------------------------------------------
+
+#: the logistic curve from expected tricks to the chance to win the hand (centre, slope, what each
+#: raise of the opponents takes off the log-odds), fitted to heuristic self-play (``raising``)
+BET_CURVE = (2.85, 1.1, 0.4)
+
+
+def bet_reading(view: dict):
+    """``(expected tricks, my side's score, the best opposing score, stake, their raises)``."""
+    ctx = Ctx(view)
+    n = ctx.n
+    scores = list(view.get("scores") or [0] * (2 if n == 4 else n))
+    if n == 4:
+        mine, theirs = scores[ctx.side], scores[1 - ctx.side]
+    else:
+        mine = scores[ctx.seat]
+        theirs = max([scores[s] for s in range(n) if s != ctx.seat and s not in ctx.friends] or [0])
+    stake = int(view.get("stake") or 2)
+    return expected_tricks(ctx), mine, theirs, stake, _their_raises(view, ctx.friends)
+
+
+def _their_raises(view: dict, friends) -> int:
+    me = view["seat"]
+    return sum(1 for who, text, _i in view.get("actions") or []
+               if text == "raise" and who != me and who not in friends)

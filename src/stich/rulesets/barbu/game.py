@@ -59,7 +59,7 @@ class BarbuGame(Game):
     calm_verbs = frozenset({"pass"})
     companions = {"heuristic": "stich.bots.heuristic.barbu", "encoder": "stich.encoding.barbu",
                   "narration": "stich.rulesets.barbu.text",
-                  "help": "stich.rulesets.barbu.help"}
+                  "help": "stich.rulesets.barbu.help", "bets": "stich.rulesets.barbu.bets"}
 
     def reward_scale(self) -> float:
         return 200.0

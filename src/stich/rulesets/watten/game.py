@@ -39,7 +39,7 @@ class WattenGame(Game):
     two_sided = True    # 2 and 4 players: seat parity; 3 players: the forehand against the other two
     companions = {"heuristic": "stich.bots.heuristic.watten", "encoder": "stich.encoding.watten",
                   "narration": "stich.rulesets.watten.text",
-                  "help": "stich.rulesets.watten.help"}
+                  "help": "stich.rulesets.watten.help", "bets": "stich.rulesets.watten.bets"}
 
     def reward_scale(self) -> float:
         return float(self.options["target"])
