@@ -270,3 +270,22 @@ def bet_reading(view: dict):
     raised = sum(1 for who, text, _i in view.get("actions") or []
                  if text == "raise" and who != me and who != ctx.partner)
     return ctx.team_value(), scores[ctx.team], scores[1 - ctx.team], stake, raised
+
+
+# --- ranking (read by the search's evaluated decisions, ``search/decide.py``) -------------------
+
+def rank(view: dict, legal: list[str]) -> list[str]:
+    """The Schlòk and Trumpf candidates best first by the hand value they give; others as legal."""
+    ctx = Ctx(view)
+    opts, hand = ctx.opts, ctx.hand
+
+    def v(a):
+        verb, _, x = a.partition(" ")
+        if verb == "schlok":
+            t = ctx.rk.trumpf
+            return value(hand, x, t, opts) if t is not None else sum(value(hand, x, s, opts) for s in SUITS) / 4
+        if verb == "trumpf":
+            r = ctx.rk.schlok
+            return value(hand, r, x, opts) if r is not None else sum(value(hand, q, x, opts) for q in RANKS) / 10
+        return 0.0
+    return sorted(legal, key=v, reverse=True)
