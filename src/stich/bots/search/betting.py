@@ -192,7 +192,8 @@ def choose(bot, view: dict, legal: list[str]) -> str | None:
     seat = view["seat"]
     clock = Clock(bot.budget, bot.default_iterations)
     count = min(clock.iterations, MAX_WORLDS) if clock.iterations is not None else 400
-    worlds = draw_worlds(view, bot.rng, count, clock.deadline and clock.start + 0.3 * clock.seconds, bot._model())
+    worlds = draw_worlds(view, bot.rng, count, clock.deadline and clock.start + 0.3 * clock.seconds,
+                         weighted_model(bot))
     if not worlds:
         return fallback(view, legal, bot.rng)
     score = match_score(worlds[0], seat, view)
@@ -245,7 +246,7 @@ WEIGHT = "_stich_model_weight"
 KEEP_FLOOR = 0.5
 
 
-def lean_model(eps: float = 0.2):
+def lean_model(eps: float = 0.2, floor: float = KEEP_FLOOR):
     """The heuristic opponent model (``common.heuristic_model``: the heuristic's decision in the
     acting seat's shoes, softened: likelihood 1 if it agrees, else ``eps``) for the informative
     decisions only - the Ansage, bids, calls, contracts, doubles, exchange requests - without
@@ -254,8 +255,9 @@ def lean_model(eps: float = 0.2):
     almost every world failed them, which cost most of the sampling time - and routine answers).
 
     The likelihood weights the world rather than only filtering it: the sampler keeps the world
-    with probability ``max(likelihood, KEEP_FLOOR)`` and the world carries the rest
-    (``likelihood / keep``, :data:`WEIGHT`), which :func:`world_weights` multiplies in."""
+    with probability ``max(likelihood, floor)`` and the world carries the rest (``likelihood /
+    keep``, :data:`WEIGHT`), which :func:`world_weights` multiplies in.  ``floor=0``: a filter
+    only (the card search, whose averages take no weights)."""
     from stich.bots.search.common import heuristic_model
 
     full = heuristic_model(eps)
@@ -271,7 +273,19 @@ def lean_model(eps: float = 0.2):
         if text.split(" ", 1)[0] in quiet:
             return 1.0
         like = full(world, who, text)
-        keep = max(like, KEEP_FLOOR)
-        setattr(world, WEIGHT, getattr(world, WEIGHT, 1.0) * like / keep)
+        keep = max(like, floor)
+        if keep != like:
+            setattr(world, WEIGHT, getattr(world, WEIGHT, 1.0) * like / keep)
         return keep
     return model
+
+
+def weighted_model(bot):
+    """The opponent model for the decisions whose evaluation weights the worlds (bets and the
+    declared decisions): :func:`lean_model` with the keep floor; the bot's own otherwise."""
+    if getattr(bot, "decisions", None) != "evaluate" or not bot.opponent_model:
+        return bot._model()
+    fn = getattr(bot, "_weighted_fn", None)
+    if fn is None:
+        fn = bot._weighted_fn = lean_model()
+    return fn

@@ -34,7 +34,7 @@ import math
 import random
 
 from stich.bots import bets
-from stich.bots.search.betting import gains, match_score, world_weights
+from stich.bots.search.betting import gains, match_score, weighted_model, world_weights
 from stich.bots.search.common import Clock, draw_worlds, fallback, hand_over, rollout_action, score_vector, utilities
 from stich.bots.search.solver import MAX_WORLDS
 from stich.engine import companion
@@ -143,7 +143,8 @@ def choose(bot, view: dict, legal: list[str]) -> str | None:
     cands = candidates(view, decided, own)
     clock = Clock(bot.budget, bot.default_iterations)
     count = min(clock.iterations, MAX_WORLDS) if clock.iterations is not None else 400
-    worlds = draw_worlds(view, bot.rng, count, clock.deadline and clock.start + 0.3 * clock.seconds, bot._model())
+    worlds = draw_worlds(view, bot.rng, count, clock.deadline and clock.start + 0.3 * clock.seconds,
+                         weighted_model(bot))
     if not worlds:
         return own
     weights = world_weights(worlds, view)

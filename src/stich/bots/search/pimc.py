@@ -56,7 +56,7 @@ class PIMCBot(ModelMixin, Bot):
         if self._model_fn is None:   # the bets weight the worlds instead (betting.lean_model)
             from stich.bots.search.betting import lean_model
 
-            self._model_fn = lean_model()
+            self._model_fn = lean_model(floor=0.0)   # a filter: the card search takes no weights
         return self._model_fn
 
     def choose(self, view: dict, legal: list[str]) -> str:
