@@ -45,13 +45,57 @@ def test_the_score_changes_what_a_point_is_worth():
     assert break_even(Score.of(0, 0, 100), 2) == pytest.approx(1 / 6, abs=0.02)
 
 
-def test_kind_of():
-    assert kind_of(["accept", "fold", "raise"]) == "answer"
-    assert kind_of(["hold", "concede"]) == "go_on"
-    assert kind_of(["orbi_accept", "orbi_refuse"]) == "go_on"
-    assert kind_of(["play EO", "play H7", "raise"]) == "raise"
-    assert kind_of(["pass", "raise"]) == "raise"
-    assert kind_of(["play EO", "play H7"]) is None and kind_of(["schlag 7", "schlag 8"]) is None
+def test_kind_of_reads_the_games_declarations():
+    assert kind_of(["accept", "fold", "raise"], "watten") == "answer"
+    assert kind_of(["hold", "concede"], "watten") == "go_on"
+    assert kind_of(["orbi_accept", "orbi_refuse"], "battn") == "go_on"
+    assert kind_of(["orbi_accept", "orbi_refuse"], "watten") is None     # no Orbi in Watten
+    assert kind_of(["play EO", "play H7", "raise"], "watten") == "raise"
+    assert kind_of(["pass", "raise"], "battn") == "raise"
+    assert kind_of(["pass", "raise"], "watten") is None                  # Watten has no raise poll
+    assert kind_of(["play EO", "play H7"], "watten") is None and kind_of(["schlag 7", "schlag 8"], "watten") is None
+    assert kind_of(["bid 61", "pass"], "biscambiggia") is None and kind_of(["accept", "fold"], None) is None
+
+
+def test_every_game_declares_its_bets_and_decisions():
+    """The generic layers read the verbs from the games (``rulesets/<game>/bets.py``)."""
+    from stich.engine import companion
+
+    for name in ("watten", "battn", "biscambiggia", "barbu"):
+        decl = bets.declared(name)
+        assert companion(name, "bets") is not None and decl.decided
+        game = stich.game(name)
+        verbs = {a.verb for a in game.action_space}
+        named = set(decl.decided) | set(decl.gives) | set(decl.gives.values()) | {decl.raise_verb, decl.poll_pass}
+        assert named - {None} <= verbs, (name, named - verbs)
+
+
+def test_search_names_no_game_and_no_game_verb():
+    """Issue #12: the code of ``bots/search`` (docstrings and comments aside) names no game and
+    none of the game verbs the bets declarations carry."""
+    import ast
+    import pathlib
+
+    import stich.bots.search as search
+
+    words = {"watten", "battn", "biscambiggia", "barbu", "orbi", "ansage"}
+    for name in ("watten", "battn", "biscambiggia", "barbu"):
+        decl = bets.declared(name)
+        words |= set(decl.decided) | set(decl.gives) | set(decl.gives.values()) | {decl.raise_verb, decl.poll_pass}
+    words -= {None, "play"}
+    for path in pathlib.Path(search.__file__).parent.glob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            body = getattr(node, "body", None)
+            if isinstance(body, list) and body and isinstance(body[0], ast.Expr) \
+                    and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+                body[0] = ast.Pass()   # a docstring
+        code = ast.unparse(tree)   # without comments
+        strings = {n.value.lower() for n in ast.walk(ast.parse(code))
+                   if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+        assert not {w for w in words if w in strings}, (path.name, {w for w in words if w in strings})
+        games = ("watten", "battn", "biscambiggia", "barbu", "orbi", "ansage")
+        assert not [w for w in games if w in code.lower()], path.name
 
 
 def _answer_view(name, variant, seed):
@@ -121,6 +165,7 @@ def test_heuristic_folds_junk_and_accepts_a_good_hand():
     """The heuristic's p from its hand strength: a hand with the top trumps accepts, no trumps folds."""
     from stich.bots.heuristic import raising
 
+    assert raising.reads_bets("watten") and raising.reads_bets("battn") and not raising.reads_bets("barbu")
     assert raising.win_chance("watten", 4.0) > 0.7 > 0.2 > raising.win_chance("watten", 1.0)
     assert raising.win_chance("watten", 3.0, their_raises=2) < raising.win_chance("watten", 3.0)
     start = Score.of(0, 0, 18)
@@ -130,11 +175,15 @@ def test_heuristic_folds_junk_and_accepts_a_good_hand():
 
 def test_lean_model_leaves_bets_to_the_weights():
     """pimc's opponent model does not replay the heuristic for bets (the raises weight the worlds)."""
-    from stich.bots.search.betting import lean_model, raise_weights
+    from stich.bots.search.betting import WEIGHT, lean_model, raise_weights
 
     model = lean_model()
-    for text in ("raise", "accept", "fold", "pass", "orbi_accept", "scheanara_pass"):
-        assert model(None, 1, text) == 1.0          # never looks at the world
+    for name, texts in (("watten", ("raise", "accept", "fold")),
+                        ("battn", ("raise", "pass", "orbi_accept", "scheanara_pass"))):
+        world = stich.game(name).new_state(seed=1)
+        for text in texts:
+            assert model(world, 1, text) == 1.0      # never asks the heuristic
+        assert getattr(world, WEIGHT, 1.0) == 1.0
     state = _answer_view("watten", "euregio", 6)
     seat = state.current_player
     view = state.view(seat)

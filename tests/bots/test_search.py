@@ -107,10 +107,11 @@ def _decision(name, variant, seed, want):
     return None, None
 
 
-@pytest.mark.parametrize("kind", ["pimc", "ismcts"])
+@pytest.mark.parametrize("kind", ["pimc-classic", "ismcts"])
 def test_non_card_decisions_go_to_the_heuristic_by_default(kind):
     """``search_only="auto"``: in Watten only card play is searched; an Ansage or an answer to a
-    raise is the heuristic's choice (hybrid: a raise offered with the cards too)."""
+    raise is the heuristic's choice (hybrid: a raise offered with the cards too).  ``pimc``
+    evaluates these itself (``test_decide.py``, ``test_bets.py``)."""
     from stich.bots.heuristic import HeuristicBot
 
     found = 0

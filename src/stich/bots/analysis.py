@@ -26,36 +26,35 @@ import random
 MISTAKE = 0.5
 
 
-def _bet_values(worlds, seat, legal, rng, kind):
-    from stich.bots.bets import GO_ON
+def _bet_values(worlds, seat, legal, rng, kind, decl):
     from stich.bots.search.betting import refusal_cost, win_chance
 
     out = {}
     if kind == "answer":
-        p, stake_after = win_chance(worlds, seat, "accept", rng, 4, 12)
+        p, stake_after = win_chance(worlds, seat, decl.accept, rng, 4, 12, decl=decl)
         s = stake_after - 1
-        out["accept"] = (2 * p - 1) * (s + 1)
-        out["fold"] = -float(refusal_cost(worlds[0], seat, "fold"))
-        if "raise" in legal:
-            out["raise"] = min(float(s + 1), (2 * p - 1) * (s + 2))
+        out[decl.accept] = (2 * p - 1) * (s + 1)
+        out[decl.fold] = -float(refusal_cost(worlds[0], seat, decl.fold))
+        if decl.raise_verb in legal:
+            out[decl.raise_verb] = min(float(s + 1), (2 * p - 1) * (s + 2))
     elif kind == "go_on":
-        verb = next(v for v in ("hold", "orbi_accept", "x_play") if v in legal)
-        p, stake = win_chance(worlds, seat, verb, rng, 4, 12)
+        verb = decl.go_on_verb(legal)
+        p, stake = win_chance(worlds, seat, verb, rng, 4, 12, decl=decl)
         out[verb] = (2 * p - 1) * stake
-        out[GO_ON[verb]] = -float(refusal_cost(worlds[0], seat, GO_ON[verb]))
+        out[decl.go_on[verb]] = -float(refusal_cost(worlds[0], seat, decl.go_on[verb]))
     else:
-        first = "pass" if "pass" in legal else None
-        p, s = win_chance(worlds, seat, first, rng, 4, 12)
-        out["raise"] = min(float(s), (2 * p - 1) * (s + 1))
+        first = decl.poll_pass if decl.poll_pass in legal else None
+        p, s = win_chance(worlds, seat, first, rng, 4, 12, decl=decl)
+        out[decl.raise_verb] = min(float(s), (2 * p - 1) * (s + 1))
         if first:
-            out["pass"] = (2 * p - 1) * s
+            out[first] = (2 * p - 1) * s
         return out, p
     return out, p
 
 
 def evaluate_decision(view: dict, legal: list[str], worlds_count: int = 24, seed: int = 0) -> dict:
     """The value in points of each legal action of one decision (see the module docstring)."""
-    from stich.bots.bets import kind_of
+    from stich.bots.bets import declared
     from stich.bots.search.common import draw_worlds, heuristic_model
     from stich.bots.search.solver import evaluate
 
@@ -64,11 +63,12 @@ def evaluate_decision(view: dict, legal: list[str], worlds_count: int = 24, seed
     worlds = draw_worlds(view, rng, worlds_count, None, heuristic_model())
     if not worlds:
         return {"values": {}, "p": None}
-    kind = kind_of(legal)
+    decl = declared(view.get("game"))
+    kind = decl.kind_of(legal)
     values: dict[str, float] = {}
     p = None
     if kind is not None:
-        values, p = _bet_values(worlds, seat, legal, rng, kind)
+        values, p = _bet_values(worlds, seat, legal, rng, kind, decl)
     rest = [a for a in legal if a not in values]
     if rest:
         totals = dict.fromkeys(rest, 0.0)
@@ -79,16 +79,12 @@ def evaluate_decision(view: dict, legal: list[str], worlds_count: int = 24, seed
         if kind == "raise" and rest:
             # playing on is worth the best card; the raise was valued by the bet arithmetic
             best_card = max(rest, key=lambda a: totals[a])
-            on = (2 * p - 1) * _stake(worlds[0])
+            on = (2 * p - 1) * decl.state_stake(worlds[0])
             shift = on - totals[best_card] / len(worlds)
             values.update({a: totals[a] / len(worlds) + shift for a in rest})
         else:
             values.update({a: totals[a] / len(worlds) for a in rest})
     return {"values": values, "p": p}
-
-
-def _stake(world) -> int:
-    return int(getattr(world, "stake", 2))
 
 
 def analyse(record: dict, seat: int, worlds: int = 24, seed: int = 0) -> dict:

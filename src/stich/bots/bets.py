@@ -18,7 +18,10 @@ costs much more than one they do not, and a raise that only lifts the stake past
 opponents need ("a gift": they win the match with this hand whereas at the old stake they
 would not) is valued by what it risks, not refused by a cap.
 
-Used by the search bots (``p`` from their sampled worlds, ``stich.bots.search.bets``) and by the
+What a raise, an answer and a give-away are in each game is the game's declaration
+(``rulesets/<game>/bets.py``, found by ``companion(game, "bets")``; :class:`Declaration`).
+
+Used by the search bots (``p`` from their sampled worlds, ``stich.bots.search.betting``) and by the
 ``heuristic`` bot (``p`` from its hand strength).
 """
 
@@ -34,22 +37,90 @@ LATER_HANDS = ((2, 0.6), (3, 0.25), (4, 0.15))
 RAISE_MARGIN = 0.05
 
 
-#: decisions that are bets: the verb that plays on -> the verb that gives the hand away
-GO_ON = {"accept": "fold", "hold": "concede", "orbi_accept": "orbi_refuse", "x_play": "x_decline"}
+#: the answers :func:`respond` gives (the bet arithmetic's own words; each game's verbs for them are
+#: in its :class:`Declaration`)
+ACCEPT, FOLD, RAISE = "accept", "fold", "raise"
 
 
-def kind_of(legal: list[str]) -> str | None:
-    """Which bet a decision is: ``"answer"`` (a raise to accept, fold or re-raise), ``"go_on"``
-    (hold / Orbi / X: play on or give the refusal's points), ``"raise"`` (raise or play a card /
-    pass the poll), or None (not a bet)."""
-    verbs = {a.split(" ", 1)[0] for a in legal}
-    if "accept" in verbs and "fold" in verbs:
-        return "answer"
-    if any(v in verbs and GO_ON[v] in verbs for v in ("hold", "orbi_accept", "x_play")):
-        return "go_on"
-    if "raise" in verbs and ("play" in verbs or "pass" in verbs):
-        return "raise"
-    return None
+class Declaration:
+    """What a game's bets are, from its ``"bets"`` companion (``rulesets/<game>/bets.py``): the
+    raise verb, the answers (play on / give away), the play-on / give-away pairs, the raise poll's
+    pass, the decisions search evaluates candidate by candidate, the verbs an opponent model skips.
+    This module and the search bots name no game verb: they read them here."""
+
+    def __init__(self, module=None, card_verb: str | None = None):
+        #: the game's verb of playing a card (``Game.card_verb``): a raise offered with cards
+        self.card_verb = card_verb
+        get = (lambda name, default: getattr(module, name, default)) if module is not None else \
+            (lambda name, default: default)
+        self.raise_verb: str | None = get("RAISE", None)
+        self.accept: str | None = get("ACCEPT", None)
+        self.fold: str | None = get("FOLD", None)
+        self.go_on: dict[str, str] = dict(get("GO_ON", {}))
+        self.poll_pass: str | None = get("POLL_PASS", None)
+        self.go_on_stake: int = get("GO_ON_STAKE", 0)
+        self.go_on_gives: int = get("GO_ON_GIVES", 0)
+        self.decided: frozenset[str] = frozenset(get("DECIDED", ()))
+        self.uninformative: frozenset[str] = frozenset(get("UNINFORMATIVE", ()))
+        self._stake = get("stake", None)
+        self._state_stake = get("state_stake", None)
+        #: the game's verb for each answer of :func:`respond`
+        self.answers: dict[str, str | None] = {ACCEPT: self.accept, FOLD: self.fold, RAISE: self.raise_verb}
+        #: every play-on verb -> its give-away, the answer to a raise included
+        self.gives: dict[str, str] = dict(self.go_on)
+        if self.accept and self.fold:
+            self.gives[self.accept] = self.fold
+
+    def stake(self, view: dict) -> int:
+        return int(self._stake(view)) if self._stake is not None else 2
+
+    def state_stake(self, state) -> int:
+        return int(self._state_stake(state)) if self._state_stake is not None else 2
+
+    def kind_of(self, legal: list[str]) -> str | None:
+        """Which bet a decision is: ``"answer"`` (a raise to accept, fold or re-raise),
+        ``"go_on"`` (play on or give the refusal's points), ``"raise"`` (raise or play a card /
+        pass the poll), or None (not a bet)."""
+        verbs = {a.split(" ", 1)[0] for a in legal}
+        if self.accept in verbs and self.fold in verbs:
+            return "answer"
+        if self.go_on_verb(legal) is not None:
+            return "go_on"
+        on = {self.card_verb, self.poll_pass} - {None}
+        if self.raise_verb in verbs and verbs & on:
+            return "raise"
+        return None
+
+    def go_on_verb(self, legal: list[str]) -> str | None:
+        """The play-on verb of a go-on decision in ``legal`` (None: not one)."""
+        verbs = {a.split(" ", 1)[0] for a in legal}
+        for verb, give in self.go_on.items():
+            if verb in verbs and give in verbs:
+                return verb
+        return None
+
+
+_DECLARATIONS: dict[str | None, Declaration] = {}
+
+
+def declared(game: str | None) -> Declaration:
+    """The bets ``game`` (a game name) declares (an empty declaration for a game without)."""
+    decl = _DECLARATIONS.get(game)
+    if decl is None:
+        from stich.engine import OptionError, companion, game_class
+
+        try:
+            card_verb = game_class(game).card_verb if isinstance(game, str) else None
+        except OptionError:
+            card_verb = None
+        decl = Declaration(companion(game, "bets") if isinstance(game, str) else None, card_verb)
+        _DECLARATIONS[game] = decl
+    return decl
+
+
+def kind_of(legal: list[str], game: str | None) -> str | None:
+    """Which bet a decision of ``game`` is (:meth:`Declaration.kind_of`)."""
+    return declared(game).kind_of(legal)
 
 
 @cache
@@ -100,8 +171,8 @@ def respond(score: Score, p: float, stake: int, fold_loses: int | None = None, c
     (accept and raise again).  ``fold_loses``: what folding costs (default ``stake``)."""
     fold = score.value(lost=stake if fold_loses is None else fold_loses)
     if can_raise and should_raise(score, p, stake + 1) and score.offer(p, stake + 1) >= fold:
-        return "raise"
-    return "accept" if score.play(p, stake + 1) >= fold else "fold"
+        return RAISE
+    return ACCEPT if score.play(p, stake + 1) >= fold else FOLD
 
 
 def should_raise(score: Score, p: float, stake: int) -> bool:
@@ -122,7 +193,7 @@ def break_even(score: Score, stake: int, fold_loses: int | None = None) -> float
     lo, hi = 0.0, 1.0
     for _ in range(40):
         mid = (lo + hi) / 2
-        if respond(score, mid, stake, fold_loses) == "accept":
+        if respond(score, mid, stake, fold_loses) == ACCEPT:
             hi = mid
         else:
             lo = mid

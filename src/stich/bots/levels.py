@@ -9,7 +9,9 @@ Each level is a named configuration of an existing bot, accepted wherever a bot 
 * ``club`` - the ``heuristic`` bot: rule-of-thumb card play, raising by the bet arithmetic with
   its hand strength.  Instant.
 * ``strong`` - ``pimc`` at its default budget (16 sampled worlds per decision; raises, accepts
-  and folds by the chance to win the hand estimated on those worlds).  About 0.1 s a decision.
+  and folds by the chance to win the hand estimated on those worlds; the Ansage, bids, calls,
+  contracts and doubles by evaluating the heuristic's best few candidates on them).  About
+  0.05 s a decision on average, up to a few tenths for an Ansage or a bid.
 * ``max`` - ``pimc`` with 1 s per decision (more worlds, more rollouts) unless a budget is given:
   for analysis and for players who want the strongest opponent.
 

@@ -353,3 +353,34 @@ def choose(view: dict, legal: list[str], rng) -> str:
             return "play " + trumps_play(view, cards, hand, rng)
         return "play " + negative_play(view, cards, hand)
     return legal[0]
+
+
+# --- ranking (read by the search's evaluated decisions, ``search/decide.py``) -------------------
+
+def rank(view: dict, legal: list[str]) -> list[str]:
+    """Contracts best first by how much better than an average hand this one fits them; the
+    doubling round's answers by how close they are to the doubles the hand wants."""
+    hand = view.get("hand") or []
+    if any(a.startswith("contract ") for a in legal):
+        trump, trump_fit = best_trump(hand)
+        ranks = [a.split()[2] for a in legal if a.startswith("contract DOMINO ")]
+        dom, dom_fit = best_domino(hand, ranks) if ranks else (None, 0.0)
+
+        def v(a):
+            parts = a.split()
+            name = parts[1] if len(parts) > 1 else ""
+            if name == "TRUMPS":
+                f = trump_fit - (0.5 if len(parts) > 2 and parts[2] != trump else 0.0)
+            elif name == "DOMINO":
+                f = dom_fit - (0.5 if len(parts) > 2 and parts[2] != dom else 0.0)
+            else:
+                fit = FITS.get(name)
+                f = fit(hand) if fit else 0.0
+            mean, sd = FIT_STATS.get(name, (0.5, 0.2))
+            return (f - mean) / sd + BIAS.get(name, 0.0)
+        return sorted(legal, key=v, reverse=True)
+    if any(a.startswith(("double", "redouble")) for a in legal):
+        best = choose_doubling(view, legal)
+        want_d, want_r = parse_doubling(best)
+        return sorted(legal, key=lambda a: len(parse_doubling(a)[0] ^ want_d) + len(parse_doubling(a)[1] ^ want_r))
+    return list(legal)

@@ -251,3 +251,41 @@ def choose(view: dict, legal: list[str], rng) -> str:
         return "play " + choose_play(ctx, [arg(a) for a in verbs["play"]], rng)
     passive = [a for a in legal if a not in ("raise", "misraise") and not a.startswith("svista")]
     return passive[0] if passive else legal[0]
+
+
+# --- bets (read by ``heuristic.raising``) -----------------------------------------------------
+
+#: the logistic curve from the team value to the chance to win the turn (centre, slope, what each
+#: raise of the opponents takes off the log-odds), fitted to heuristic self-play (``raising``)
+BET_CURVE = (3.1, 1.5, 0.2)
+
+
+def bet_reading(view: dict):
+    """``(team value, my team's score, theirs, stake, their raises)``."""
+    ctx = Ctx(view)
+    scores = list(view.get("scores") or [0, 0])
+    info = view.get("info") or {}
+    stake = int(info.get("stake") or info.get("base") or 2)
+    me = view["seat"]
+    raised = sum(1 for who, text, _i in view.get("actions") or []
+                 if text == "raise" and who != me and who != ctx.partner)
+    return ctx.team_value(), scores[ctx.team], scores[1 - ctx.team], stake, raised
+
+
+# --- ranking (read by the search's evaluated decisions, ``search/decide.py``) -------------------
+
+def rank(view: dict, legal: list[str]) -> list[str]:
+    """The Schlòk and Trumpf candidates best first by the hand value they give; others as legal."""
+    ctx = Ctx(view)
+    opts, hand = ctx.opts, ctx.hand
+
+    def v(a):
+        verb, _, x = a.partition(" ")
+        if verb == "schlok":
+            t = ctx.rk.trumpf
+            return value(hand, x, t, opts) if t is not None else sum(value(hand, x, s, opts) for s in SUITS) / 4
+        if verb == "trumpf":
+            r = ctx.rk.schlok
+            return value(hand, r, x, opts) if r is not None else sum(value(hand, q, x, opts) for q in RANKS) / 10
+        return 0.0
+    return sorted(legal, key=v, reverse=True)

@@ -171,3 +171,27 @@ def choose(view: dict, legal: list[str], rng) -> str:
     if "play" in verbs:
         return "play " + choose_play(ctx, [arg(a) for a in verbs["play"]], rng)
     return legal[0]
+
+
+# --- ranking (read by the search's evaluated decisions, ``search/decide.py``) -------------------
+
+def rank(view: dict, legal: list[str]) -> list[str]:
+    """Auction: the pass, the lowest bid, then bids up to the hand's estimate; the call: the
+    missing cards of the suits the hand is longest and strongest in, highest first."""
+    verbs = by_verb(legal)
+    ctx = Ctx(view)
+    if "bid" in verbs:
+        bids = sorted(int(arg(a)) for a in verbs["bid"])
+        est, _suit = estimate(ctx)
+        out = ["pass"] if "pass" in verbs else []
+        out += [f"bid {b}" for b in bids[:1]]
+        out += [f"bid {b}" for b in bids[1:] if b <= est + 5][-2:]
+        return out
+    if "call" in verbs:
+        def suit_score(s):
+            mine = [c for c in ctx.hand if c[0] == s]
+            return len(mine) * 10 + sum(ctx.points(c) + ctx.rank(c) for c in mine)
+        cards = [arg(a) for a in verbs["call"]]
+        order = {s: i for i, s in enumerate(sorted(SUITS, key=suit_score, reverse=True))}
+        return ["call " + c for c in sorted(cards, key=lambda c: (order.get(c[0], 9), -ctx.rank(c)))]
+    return list(legal)

@@ -311,3 +311,61 @@ def choose(view: dict, legal: list[str], rng) -> str:
         return "ask_exchange"
     passive = [a for a in legal if a not in ("raise", "ask_exchange", "ask_swap")]
     return passive[0] if passive else legal[0]
+
+
+# --- bets (read by ``heuristic.raising``) -----------------------------------------------------
+
+#: the logistic curve from expected tricks to the chance to win the hand (centre, slope, what each
+#: raise of the opponents takes off the log-odds), fitted to heuristic self-play (``raising``)
+BET_CURVE = (2.85, 1.1, 0.4)
+
+
+def bet_reading(view: dict):
+    """``(expected tricks, my side's score, the best opposing score, stake, their raises)``."""
+    ctx = Ctx(view)
+    n = ctx.n
+    scores = list(view.get("scores") or [0] * (2 if n == 4 else n))
+    if n == 4:
+        mine, theirs = scores[ctx.side], scores[1 - ctx.side]
+    else:
+        mine = scores[ctx.seat]
+        theirs = max([scores[s] for s in range(n) if s != ctx.seat and s not in ctx.friends] or [0])
+    stake = int(view.get("stake") or 2)
+    return expected_tricks(ctx), mine, theirs, stake, _their_raises(view, ctx.friends)
+
+
+def _their_raises(view: dict, friends) -> int:
+    me = view["seat"]
+    return sum(1 for who, text, _i in view.get("actions") or []
+               if text == "raise" and who != me and who not in friends)
+
+
+# --- ranking (read by the search's evaluated decisions, ``search/decide.py``) -------------------
+
+def rank(view: dict, legal: list[str]) -> list[str]:
+    """The Ansage's candidates best first by the hand value they give (Schlag, trump, both, or
+    the card shown for them); other decisions in the legal order."""
+    ctx = Ctx(view)
+
+    def schlag_value(r):
+        if ctx.trump is None:
+            return sum(hand_value(ctx, ctx.hand, r, t) for t in SUITS) / 4
+        return hand_value(ctx, ctx.hand, r, ctx.trump)
+
+    def trump_value(t):
+        if ctx.schlag is None:
+            return sum(hand_value(ctx, ctx.hand, r, t) for r in RANKS[1:]) / 8
+        return hand_value(ctx, ctx.hand, ctx.schlag, t)
+
+    def value(a):
+        verb, _, x = a.partition(" ")
+        if verb == "schlag":
+            return schlag_value(x)
+        if verb == "trump":
+            return trump_value(x)
+        if verb == "show":
+            if view.get("schlag_seat") == ctx.seat and ctx.schlag is None:
+                return schlag_value("6" if x == WELI else x[1:]) - 0.01 * hand_value(ctx, [x], None, None)
+            return trump_value(x[0]) - 0.01 * hand_value(ctx, [x], None, None)
+        return -1e9
+    return sorted(legal, key=value, reverse=True)

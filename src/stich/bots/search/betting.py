@@ -1,4 +1,8 @@
-"""Raise, accept, fold (and hold / concede, Orbi and X answers) by evaluation, for ``pimc``.
+"""Raise, accept, fold (and the other play-on / give-away answers) by evaluation, for ``pimc``.
+
+What these are in each game (its verbs, the stake) is the game's declaration
+(``rulesets/<game>/bets.py``, read through :func:`stich.bots.bets.declared`): this module names
+no game and no game verb.
 
 The search bot estimates ``p``, the chance that its side wins the hand, from the worlds it
 samples: in each world the hand is played out (``rollouts`` playouts, or exactly by alpha-beta
@@ -7,7 +11,8 @@ the raise poll, or plays its card), and the share of won outcomes is ``p``.  The
 of :mod:`stich.bots.bets` then decides, with the match score read from the worlds (the points
 each side still needs to the target): accept a raise when ``p`` beats the break-even of its stake
 (``1 / (2 (s+1))`` with linear points), raise and re-raise only as the favourite, play a fixed
-hand or an Orbi / X turn rather than give the refusal's points when that is worth more.
+hand (a declared play-on verb: Watten's hold, Battn's Orbi / X answers) rather than give the
+refusal's points when that is worth more.
 
 When the decision also offers cards (a raise during play), the bot decides the raise first; if it
 plays on, the same worlds serve the card search.  Other decisions return None (the caller goes
@@ -19,7 +24,6 @@ from __future__ import annotations
 import math
 
 from stich.bots import bets
-from stich.bots.bets import GO_ON, kind_of
 from stich.bots.search.common import (
     Clock,
     draw_worlds,
@@ -40,7 +44,7 @@ def match_score(world, seat: int, view: dict) -> bets.Score:
     target = (view.get("options") or {}).get("target")
     scores = list(world.scores)
     n = world.game.num_players
-    if len(scores) == n and n != 4 or n == 2:   # per-seat scores (Watten with 2 or 3 players)
+    if len(scores) == n and n != 4 or n == 2:   # per-seat scores (e.g. 2 or 3 players)
         mine = scores[seat]
         others = [scores[s] for s in range(n) if _side(world, s) != _side(world, seat)] or [0]
         return bets.Score.of(mine, max(others), target)
@@ -74,22 +78,21 @@ def raise_weights(worlds, view: dict) -> list[float]:
 
     A raise says its side thinks itself the favourite.  Each world is weighted by how likely the
     raises are given the raisers' hands there: ``p'``, the raiser's chance to win by the
-    heuristic's hand strength in that world (``heuristic.raising``), gives each raise the
-    likelihood ``1 / (1 + exp(-(p' - 1/2) / RAISE_SIGNAL))``.  Without this, both sides of a
-    raising war sample worlds in which they are the favourite and raise on and on."""
+    heuristic's hand strength in that world (``heuristic.raising.hand_win_chance``), gives each
+    raise the likelihood ``1 / (1 + exp(-(p' - 1/2) / RAISE_SIGNAL))``.  Without this, both sides
+    of a raising war sample worlds in which they are the favourite and raise on and on."""
     seat = view["seat"]
     try:
-        from stich.bots.heuristic.raising import READERS
-        from stich.bots.heuristic.raising import win_chance as crude
+        from stich.bots.heuristic.raising import hand_win_chance, reads_bets
     except Exception:  # noqa: BLE001 - no heuristic: no weights
         return [1.0] * len(worlds)
-    game = view.get("game")
-    if game not in READERS or not worlds:
+    verb = bets.declared(view.get("game")).raise_verb
+    if verb is None or not worlds or not reads_bets(view.get("game")):
         return [1.0] * len(worlds)
     side = _side(worlds[0], seat)
     raisers: dict[int, int] = {}
     for who, text, _i in view.get("actions") or []:
-        if text == "raise" and who != seat and _side(worlds[0], who) != side:
+        if text == verb and who != seat and _side(worlds[0], who) != side:
             raisers[who] = raisers.get(who, 0) + 1
     if not raisers:
         return [1.0] * len(worlds)
@@ -98,8 +101,10 @@ def raise_weights(worlds, view: dict) -> list[float]:
         w = 1.0
         for who, k in raisers.items():
             try:
-                q = crude(game, READERS[game](world.view(who))[0])   # before any raise of ours
+                q = hand_win_chance(world.view(who))   # before any raise of ours
             except Exception:  # noqa: BLE001
+                continue
+            if q is None:
                 continue
             w *= (1.0 / (1.0 + math.exp(-(q - 0.5) / RAISE_SIGNAL))) ** k
         out.append(w)
@@ -107,8 +112,20 @@ def raise_weights(worlds, view: dict) -> list[float]:
     return out if total > 0 else [1.0] * len(worlds)
 
 
+def model_weights(worlds) -> list[float]:
+    """Each world's likelihood of the others' informative decisions under the opponent model
+    (:func:`lean_model` records it on the world while it is drawn; 1 without a model)."""
+    return [getattr(w, WEIGHT, 1.0) for w in worlds]
+
+
+def world_weights(worlds, view: dict) -> list[float]:
+    """The weight of each world: the opponent model's likelihood times the raises' likelihood."""
+    out = [a * b for a, b in zip(model_weights(worlds), raise_weights(worlds, view), strict=True)]
+    return out if sum(out) > 0 else [1.0] * len(worlds)
+
+
 def win_chance(worlds, seat: int, first: str | None, rng, rollouts: int, exact_cards: int,
-               weights: list[float] | None = None) -> tuple[float, int]:
+               weights: list[float] | None = None, decl: bets.Declaration | None = None) -> tuple[float, int]:
     """The share of won outcomes of the hand after ``first`` (None: play on from the world as it
     is) over the worlds (each world counting by its weight), and the stake then played for."""
     won = 0.0
@@ -123,7 +140,7 @@ def win_chance(worlds, seat: int, first: str | None, rng, rollouts: int, exact_c
         if first is not None:
             s.apply(first)
         if stake is None:
-            stake = getattr(s, "stake", 2)
+            stake = decl.state_stake(s) if decl is not None else getattr(s, "stake", 2)
         if hand_over(s, hand):
             total += 1
             wins += utilities(game, start, score_vector(s))[seat] > 0
@@ -144,8 +161,9 @@ def win_chance(worlds, seat: int, first: str | None, rng, rollouts: int, exact_c
 def their_raises(world, view: dict) -> int:
     seat = view["seat"]
     side = _side(world, seat)
+    verb = bets.declared(view.get("game")).raise_verb
     return sum(1 for who, text, _i in view.get("actions") or []
-               if text == "raise" and _side(world, who) != side)
+               if verb is not None and text == verb and _side(world, who) != side)
 
 
 def discounted(p: float, raises: int) -> float:
@@ -164,73 +182,107 @@ def refusal_cost(world, seat: int, verb: str) -> int:
 
 def choose(bot, view: dict, legal: list[str]) -> str | None:
     """The bot's answer to a bet decision, or None when ``legal`` is not one."""
-    kind = kind_of(legal)
+    decl = bets.declared(view.get("game"))
+    kind = decl.kind_of(legal)
     if kind is None:
         return None
     seat = view["seat"]
     clock = Clock(bot.budget, bot.default_iterations)
     count = min(clock.iterations, MAX_WORLDS) if clock.iterations is not None else 400
-    worlds = draw_worlds(view, bot.rng, count, clock.deadline and clock.start + 0.3 * clock.seconds, bot._model())
+    worlds = draw_worlds(view, bot.rng, count, clock.deadline and clock.start + 0.3 * clock.seconds,
+                         weighted_model(bot))
     if not worlds:
         return fallback(view, legal, bot.rng)
     score = match_score(worlds[0], seat, view)
     rollouts, exact = bot.rollouts, bot.exact_cards
-    weights = raise_weights(worlds, view)
+    weights = world_weights(worlds, view)
     raised = their_raises(worlds[0], view)
     if kind == "answer":
-        p, _ = win_chance(worlds, seat, "accept", bot.rng, rollouts, exact, weights)
+        p, _ = win_chance(worlds, seat, decl.accept, bot.rng, rollouts, exact, weights, decl)
         p = discounted(p, raised)
-        stake = getattr(worlds[0], "stake", 2)
-        cost = refusal_cost(worlds[0], seat, "fold")
-        choice = bets.respond(score, p, stake, fold_loses=cost, can_raise="raise" in legal)
+        stake = decl.state_stake(worlds[0])
+        cost = refusal_cost(worlds[0], seat, decl.fold)
+        choice = bets.respond(score, p, stake, fold_loses=cost, can_raise=decl.raise_verb in legal)
+        choice = decl.answers[choice]
         bot.last_bet = ("answer", p, stake, choice)
         return choice
     if kind == "go_on":
-        verb = next(v for v in ("hold", "orbi_accept", "x_play") if v in legal)
-        p, stake = win_chance(worlds, seat, verb, bot.rng, rollouts, exact, weights)
+        verb = decl.go_on_verb(legal)
+        p, stake = win_chance(worlds, seat, verb, bot.rng, rollouts, exact, weights, decl)
         p = discounted(p, raised)
-        give = refusal_cost(worlds[0], seat, GO_ON[verb])
-        choice = verb if bets.play_or_give(score, p, stake, give) else GO_ON[verb]
+        give = refusal_cost(worlds[0], seat, decl.go_on[verb])
+        choice = verb if bets.play_or_give(score, p, stake, give) else decl.go_on[verb]
         bot.last_bet = ("go_on", p, stake, choice)
         return choice
-    # a raise or play on (a card, or "pass" when polled)
-    first = "pass" if "pass" in legal else None
-    p, stake = win_chance(worlds, seat, first, bot.rng, rollouts, exact, weights)
+    # a raise or play on (a card, or the poll's pass)
+    first = decl.poll_pass if decl.poll_pass in legal else None
+    p, stake = win_chance(worlds, seat, first, bot.rng, rollouts, exact, weights, decl)
     p = discounted(p, raised)
     raising = bets.should_raise(score, p, stake)
-    bot.last_bet = ("raise", p, stake, "raise" if raising else "on")
+    bot.last_bet = (bets.RAISE, p, stake, bets.RAISE if raising else "on")
     if raising:
-        return "raise"
+        return decl.raise_verb
     if first is not None:
         return first
-    cards = [a for a in legal if a.startswith("play ")]
-    own = fallback(view, legal, bot.rng)   # another verb the heuristic takes (Euregio's exchange request)
-    if own not in cards and own != "raise":
+    cards = [a for a in legal if a.split(" ", 1)[0] == decl.card_verb]
+    own = fallback(view, legal, bot.rng)   # another verb the heuristic takes (an exchange request)
+    if own not in cards and own != decl.raise_verb:
         return own
     if len(cards) == 1:
         return cards[0]
     return pimc_choose(worlds, seat, cards, clock, bot.rng, bot.rollouts, bot.exact_cards)
 
 
-#: verbs the opponent model of the evaluating ``pimc`` does not check: the bets (their raises
-#: weight the worlds in :func:`raise_weights` instead; as a filter almost every world failed
-#: them, which cost most of the sampling time) and answers that nearly every hand gives
-SKIP_IN_MODEL = frozenset({"raise", "accept", "fold", "pass", "hold", "concede", "orbi_accept", "orbi_refuse",
-                           "x_play", "x_decline", "scheanara_pass", "cut", "cut_done"})
+#: the attribute on which :func:`lean_model` records a world's likelihood while it is drawn (it
+#: survives ``State.clone``, which copies the instance dict)
+WEIGHT = "_stich_model_weight"
+
+#: the least probability with which the sampler keeps a world whose observed decision the model
+#: finds unlikely; the rest of the likelihood goes into the world's weight (importance weighting:
+#: fewer rejected worlds, the same expected distribution)
+KEEP_FLOOR = 0.5
 
 
-def lean_model(eps: float = 0.2):
-    """The heuristic opponent model (``common.heuristic_model``) for the informative decisions
-    only - the Ansage, Schlòk and Trumpf, bids, calls, contracts, doubles, exchange requests -
-    without replaying the heuristic for the verbs of :data:`SKIP_IN_MODEL`."""
+def lean_model(eps: float = 0.2, floor: float = KEEP_FLOOR):
+    """The heuristic opponent model (``common.heuristic_model``: the heuristic's decision in the
+    acting seat's shoes, softened: likelihood 1 if it agrees, else ``eps``) for the informative
+    decisions only - the Ansage, bids, calls, contracts, doubles, exchange requests - without
+    replaying the heuristic for the verbs the game declares uninformative
+    (``Declaration.uninformative``: bets, weighted by :func:`raise_weights` instead - as a filter
+    almost every world failed them, which cost most of the sampling time - and routine answers).
+
+    The likelihood weights the world rather than only filtering it: the sampler keeps the world
+    with probability ``max(likelihood, floor)`` and the world carries the rest (``likelihood /
+    keep``, :data:`WEIGHT`), which :func:`world_weights` multiplies in.  ``floor=0``: a filter
+    only (the card search, whose averages take no weights)."""
     from stich.bots.search.common import heuristic_model
 
     full = heuristic_model(eps)
     if full is None:
         return None
+    skip: dict[str, frozenset[str]] = {}
 
     def model(world, who, text):
-        if text.split(" ", 1)[0] in SKIP_IN_MODEL:
+        name = world.game.name
+        quiet = skip.get(name)
+        if quiet is None:
+            quiet = skip[name] = bets.declared(name).uninformative
+        if text.split(" ", 1)[0] in quiet:
             return 1.0
-        return full(world, who, text)
+        like = full(world, who, text)
+        keep = max(like, floor)
+        if keep != like:
+            setattr(world, WEIGHT, getattr(world, WEIGHT, 1.0) * like / keep)
+        return keep
     return model
+
+
+def weighted_model(bot):
+    """The opponent model for the decisions whose evaluation weights the worlds (bets and the
+    declared decisions): :func:`lean_model` with the keep floor; the bot's own otherwise."""
+    if getattr(bot, "decisions", None) != "evaluate" or not bot.opponent_model:
+        return bot._model()
+    fn = getattr(bot, "_weighted_fn", None)
+    if fn is None:
+        fn = bot._weighted_fn = lean_model()
+    return fn

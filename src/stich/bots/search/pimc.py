@@ -38,8 +38,9 @@ class PIMCBot(ModelMixin, Bot):
     default_iterations = 16
     rollouts = 4
     exact_cards = 12
-    #: "evaluate": raise, accept, fold, hold and the Orbi / X answers by the bet arithmetic on the
-    #: sampled worlds (``betting.py``); "heuristic": taken from the heuristic bot, as before
+    #: "evaluate": the bets (raise, answers, play on or give) by the bet arithmetic on the sampled
+    #: worlds (``betting.py``) and the decisions the game declares ``DECIDED`` by evaluating each
+    #: candidate on them (``decide.py``); "heuristic": both taken from the heuristic bot, as before
     decisions = "evaluate"
 
     def __init__(self, seed=None, budget=None, decisions: str | None = None, **options):
@@ -59,7 +60,7 @@ class PIMCBot(ModelMixin, Bot):
         if self._model_fn is None:   # the bets weight the worlds instead (betting.lean_model)
             from stich.bots.search.betting import lean_model
 
-            self._model_fn = lean_model()
+            self._model_fn = lean_model(floor=0.0)   # a filter: the card search takes no weights
         return self._model_fn
 
     def choose(self, view: dict, legal: list[str]) -> str:
@@ -67,6 +68,11 @@ class PIMCBot(ModelMixin, Bot):
             from stich.bots.search import betting
 
             answer = betting.choose(self, view, legal)
+            if answer is not None:
+                return answer
+            from stich.bots.search import decide
+
+            answer = decide.choose(self, view, legal)
             if answer is not None:
                 return answer
         quick, legal = self._plan(view, legal)

@@ -60,7 +60,8 @@ class BarbuGame(Game):
     calm_verbs = frozenset({"pass"})
     companions = {"heuristic": "stich.bots.heuristic.barbu", "encoder": "stich.encoding.barbu",
                   "narration": "stich.rulesets.barbu.text",
-                  "help": "stich.rulesets.barbu.help", "page": "stich.rulesets.barbu.page"}
+                  "help": "stich.rulesets.barbu.help", "page": "stich.rulesets.barbu.page",
+                  "bets": "stich.rulesets.barbu.bets"}
 
     def reward_scale(self) -> float:
         return 200.0

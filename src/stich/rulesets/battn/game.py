@@ -38,7 +38,8 @@ class BattnGame(Game):
     two_sided = True    # two pairs of partners, seat parity
     companions = {"heuristic": "stich.bots.heuristic.battn", "encoder": "stich.encoding.battn",
                   "narration": "stich.rulesets.battn.text",
-                  "help": "stich.rulesets.battn.help", "page": "stich.rulesets.battn.page"}
+                  "help": "stich.rulesets.battn.help", "page": "stich.rulesets.battn.page",
+                  "bets": "stich.rulesets.battn.bets"}
 
     def reward_scale(self) -> float:
         return float(self.options["target"])
