@@ -61,7 +61,8 @@ class BarbuGame(Game):
     companions = {"heuristic": "stich.bots.heuristic.barbu", "encoder": "stich.encoding.barbu",
                   "narration": "stich.rulesets.barbu.text",
                   "help": "stich.rulesets.barbu.help", "page": "stich.rulesets.barbu.page",
-                  "bets": "stich.rulesets.barbu.bets"}
+                  "bets": "stich.rulesets.barbu.bets",
+                  "kernel": "stich.bots.kernels.barbu"}
 
     def reward_scale(self) -> float:
         return 200.0

@@ -39,7 +39,8 @@ class BattnGame(Game):
     companions = {"heuristic": "stich.bots.heuristic.battn", "encoder": "stich.encoding.battn",
                   "narration": "stich.rulesets.battn.text",
                   "help": "stich.rulesets.battn.help", "page": "stich.rulesets.battn.page",
-                  "bets": "stich.rulesets.battn.bets"}
+                  "bets": "stich.rulesets.battn.bets",
+                  "kernel": "stich.bots.kernels.battn"}
 
     def reward_scale(self) -> float:
         return float(self.options["target"])

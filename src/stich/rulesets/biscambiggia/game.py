@@ -37,7 +37,8 @@ class BiscambiggiaGame(Game):
     companions = {"heuristic": "stich.bots.heuristic.biscambiggia", "encoder": "stich.encoding.biscambiggia",
                   "narration": "stich.rulesets.biscambiggia.text",
                   "help": "stich.rulesets.biscambiggia.help", "page": "stich.rulesets.biscambiggia.page",
-                  "bets": "stich.rulesets.biscambiggia.bets"}
+                  "bets": "stich.rulesets.biscambiggia.bets",
+                  "kernel": "stich.bots.kernels.biscambiggia"}
 
     def reward_scale(self) -> float:
         return 8.0 if self.options["cappotto_double"] else 4.0   # 4 marche (8 with cappotto_double)

@@ -41,7 +41,8 @@ class WattenGame(Game):
     companions = {"heuristic": "stich.bots.heuristic.watten", "encoder": "stich.encoding.watten",
                   "narration": "stich.rulesets.watten.text",
                   "help": "stich.rulesets.watten.help", "page": "stich.rulesets.watten.page",
-                  "bets": "stich.rulesets.watten.bets"}
+                  "bets": "stich.rulesets.watten.bets",
+                  "kernel": "stich.bots.kernels.watten"}
 
     # Signals (Deuten, rules §2.S) at a live table: allowed in Bavarian and Tyrolean play, between
     # the partners of a four-player game (seats 0+2 and 1+3); stich's own play leaves them out (R28).

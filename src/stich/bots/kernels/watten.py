@@ -1,0 +1,106 @@
+"""Watten's kernel for the fast card-play path (``stich.bots.search.fastplay``): the trick-play
+fields of a hand copied out of a state and played on with the game's own rule functions.
+
+Found through ``Game.companions["kernel"]``, so the search layer names no game.
+"""
+
+from __future__ import annotations
+
+from stich.bots.search.fastplay import Kernel
+
+
+class WattenKernel(Kernel):
+    """Watten's play phase (all variants): the follow rule is the state's own ``_playable``."""
+
+    __slots__ = ("rk", "forehand", "dealer", "side", "stake", "scores", "step", "_playable", "_winner",
+                 "_key", "_suit", "_rank")
+
+    def _share(self, o) -> None:
+        self.rk, self.forehand, self.dealer, self.step = o.rk, o.forehand, o.dealer, o.step
+        self.side, self.stake, self.scores = o.side, o.stake, o.scores
+        self._playable, self._winner = o._playable, o._winner
+        self._key, self._suit, self._rank = o._key, o._suit, o._rank
+
+    @classmethod
+    def of(cls, state):
+        from stich.rulesets.watten.deal import PLAY
+        from stich.rulesets.watten.play import PlayMixin
+        from stich.rulesets.watten.ranking import trick_winner
+
+        if (state.phase != PLAY or state.decision is not None or state.rk is None
+                or state.current_player != state.turn):
+            return None
+        k = object.__new__(cls)
+        g = state.game
+        k.game, k.rk, k.forehand, k.dealer = g, state.rk, state.forehand, state.dealer
+        k.n = g.num_players
+        k.step = g.step   # the direction of play (state._nxt)
+        k.side = state.side
+        k.stake = state.stake
+        k.scores = list(state.scores)
+        k.hands = list(state.hands)
+        k.trick = list(state.trick)
+        k.seats = list(state.trick_seats)
+        k.turn = state.turn
+        k.tricks = list(state.tricks)
+        k.trick_no = state.trick_no
+        k._playable = PlayMixin._playable   # read from the kernel's fields (same names as the state's)
+        k._winner = trick_winner
+        k._key, k._suit, k._rank = state.rk.key, g.suit_of, g.rank_of
+        return k
+
+    def legal(self) -> int:
+        return self._playable(self, self.turn)
+
+    def side_of(self, seat: int) -> int:
+        return self.side[seat]
+
+    def play(self, card: int) -> int:
+        seat = self.turn
+        self.hands[seat] ^= 1 << card
+        trick = self.trick
+        trick.append(card)
+        self.seats.append(seat)
+        n = self.n
+        if len(trick) < n:
+            self.turn = (seat + self.step) % n
+            return -1
+        w = self.seats[self._winner(self.rk, self._suit, self._rank, trick)]
+        side = self.side[w]
+        self.tricks[side] += 1
+        if self.tricks[side] >= 3:
+            return side
+        self.trick = []
+        self.seats = []
+        self.trick_no += 1
+        self.turn = w
+        return -1
+
+    def end_scores(self, side: int) -> list:
+        scores = list(self.scores)
+        if self.n == 4:
+            scores[side] += self.stake
+        else:
+            for s in range(self.n):
+                if self.side[s] == side:
+                    scores[s] += self.stake
+        return scores
+
+    def policy(self, cards: list[int], rng) -> int:
+        """``WattenState.playout_card`` on masks."""
+        trick = self.trick
+        if not trick:
+            return cards[rng.randrange(len(cards))]
+        key, rank = self._key, self._rank
+        order = sorted(cards, key=lambda c: key[c] * 16 + rank[c])
+        win_i = self._winner(self.rk, self._suit, rank, trick)
+        if self.side[self.seats[win_i]] == self.side[self.turn]:
+            return order[0]
+        pos = len(trick)
+        for c in order:
+            if self._winner(self.rk, self._suit, rank, trick + [c]) == pos:
+                return c
+        return order[0]
+
+
+of = WattenKernel.of
