@@ -6,6 +6,8 @@ import asyncio
 import signal
 import socket
 import sys
+import threading
+import time
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -49,16 +51,43 @@ class DatabaseError(RuntimeError):
     """The database cannot be opened or migrated (the message says why, in one line)."""
 
 
+def _one_line(exc: BaseException) -> str:
+    """``Type: message`` of a failure, in one line: a driver's error without SQLAlchemy's wrapping
+    (whose text adds a second "Background on this error" line)."""
+    orig = getattr(exc, "orig", None)
+    if isinstance(orig, BaseException):
+        exc = orig
+    text = " ".join(str(exc).split())
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+async def _threads_finished(before: set[threading.Thread], timeout: float = 5.0) -> None:
+    """Keep the event loop open until the threads started since ``before`` have ended.
+
+    When aiosqlite cannot open the file, its failed connect only *queues* the stop of its worker
+    thread, with a future on this loop, and raises at once.  Were ``asyncio.run`` to close the loop
+    now, the thread would find it closed when it hands back that future's result, and print
+    "Exception in thread ... RuntimeError: Event loop is closed" with two tracebacks on stderr
+    (about one start in twenty, depending on which thread runs first)."""
+    deadline = time.monotonic() + timeout
+    started = [t for t in threading.enumerate() if t not in before]
+    while any(t.is_alive() for t in started) and time.monotonic() < deadline:
+        await asyncio.sleep(0.005)
+    await asyncio.sleep(0)  # run the callbacks those threads scheduled on this loop
+
+
 async def _check_database(db: str | None) -> None:
     from stich.web import store
 
+    before = set(threading.enumerate())
     engine = store.make_engine(store.database_url(db))
     try:
         await store.migrate(engine)
     except Exception as exc:  # noqa: BLE001 - reported as one clear line, not a traceback
-        raise DatabaseError(f"cannot open the database {db}: {type(exc).__name__}: {exc}") from None
+        raise DatabaseError(f"cannot open the database {db}: {_one_line(exc)}") from None
     finally:
         await engine.dispose()
+        await _threads_finished(before)
 
 
 async def _check_redis(url: str) -> None:
