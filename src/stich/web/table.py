@@ -362,6 +362,29 @@ class TableActor:
 
     # --- connections --------------------------------------------------------------------------
     async def attach(self, conn: Conn) -> None:
+        """A new connection, attached in the actor's task: a seat's hand-back and the first frames are
+        then one step between two others, never beside a bot's move whose commit is in flight (that
+        move would land after the human was told the seat and its legal actions were theirs)."""
+        done = asyncio.get_running_loop().create_future()
+
+        async def run():
+            try:
+                await self._attach(conn)
+            except BaseException as exc:
+                if not done.done():
+                    done.set_exception(exc)
+                raise
+            if not done.done():
+                done.set_result(None)
+
+        self.submit(run)
+        await asyncio.wait([done, self.task], return_when=asyncio.FIRST_COMPLETED)
+        if done.done():
+            done.result()
+        else:  # the actor stopped (the table left memory): attach here, as nothing else moves it now
+            await self._attach(conn)
+
+    async def _attach(self, conn: Conn) -> None:
         self.conns.add(conn)
         if self.cluster is not None:
             self.cluster.register(conn)
@@ -369,9 +392,7 @@ class TableActor:
         if not self.owner:
             # a replica may lag behind what the client already saw elsewhere: catch up with the log
             # first, so that no connection's seq ever goes back
-            done = asyncio.get_running_loop().create_future()
-            self.submit(self._catch_up, done)
-            await done
+            await self._catch_up()
         if seat is not None and not self.owner:
             self.cluster.presence(self)   # the owner claims the seat, cancels its grace, hands it back
         elif seat is not None:
