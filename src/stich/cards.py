@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from stich.errors import MalformedActionError
 
-__all__ = ["Deck", "DECKS", "MaskLists", "deck", "iter_bits", "popcount"]
+__all__ = ["Deck", "DECKS", "MaskLists", "bits", "deck", "iter_bits", "popcount"]
 
 
 def iter_bits(mask: int):
@@ -34,6 +34,17 @@ def iter_bits(mask: int):
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+def bits(mask: int) -> list[int]:
+    """The indices of the set bits of ``mask`` as a list, lowest first (no generator: the search's
+    hot loops call it per card)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 class MaskLists:

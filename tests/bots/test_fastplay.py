@@ -17,6 +17,7 @@ import pytest
 import stich
 from stich.bots.search import fastplay, solver
 from stich.bots.search.common import hand_over, score_vector
+from stich.cards import bits
 from stich.engine import game_class
 from stich.testing import configurations
 
@@ -66,7 +67,7 @@ def test_fast_path_plays_like_the_engine(name):
         engine_to_card(s, hand)
         while True:
             cards = engine_cards(s)
-            assert fastplay._bits(k.legal()) == cards
+            assert bits(k.legal()) == cards
             assert k.turn == s.current_player
             if name in ("watten", "battn"):
                 assert list(k.tricks) == list(s.tricks)

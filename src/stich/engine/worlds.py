@@ -33,6 +33,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from stich.cards import bits
 from stich.engine.errors import StichError
 
 __all__ = ["WorldSpec", "WorldError", "sample_world", "sample_worlds", "world_spec", "supports_worlds",
@@ -221,7 +222,7 @@ def redeal_worlds(game, view: dict, spec: WorldSpec, base, rng: random.Random, c
     fixed = [h if s == seat else h & ~unknown for s, h in enumerate(hands)]
     stock = list(base.stock or [])
     stock_at = [i for i, c in enumerate(stock) if unknown >> c & 1]
-    pool = [c for s, h in enumerate(hands) if s != seat for c in _bits(h & unknown)]
+    pool = [c for s, h in enumerate(hands) if s != seat for c in bits(h & unknown)]
     pool += [stock[i] for i in stock_at]
     old = list(pool)
     codes = deck.codes
@@ -272,13 +273,6 @@ def _renamed(value, rename: dict):
     return value
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def past_plays(view: dict, trick_no: int) -> list[tuple[int, int, list[str], str]]:

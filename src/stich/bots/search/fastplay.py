@@ -25,19 +25,13 @@ from __future__ import annotations
 import random
 
 from stich.bots.search.common import GREEDY, utilities
+from stich.cards import bits
 from stich.engine import companion
 
 #: switch for measurements: False sends every playout and solve through the general engine
 ENABLED = True
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 class Kernel:
@@ -88,7 +82,7 @@ def playout(k: Kernel, rng) -> list:
     while True:
         m = k.legal()
         if m & (m - 1):
-            cards = _bits(m)
+            cards = bits(m)
             c = k.policy(cards, rng) if rng.random() < GREEDY else cards[rng.randrange(len(cards))]
         else:   # one card: no list, no draw
             c = m.bit_length() - 1
@@ -125,14 +119,14 @@ def _ab(k: Kernel, me: int, value: dict, alpha: float, beta: float, budget: list
         r = k.copy()
         rng = random.Random(budget[0])
         while True:
-            cards = _bits(r.legal())
+            cards = bits(r.legal())
             c = r.policy(cards, rng) if len(cards) > 1 and rng.random() < GREEDY else cards[rng.randrange(len(cards))]
             side = r.play(c)
             if side >= 0:
                 return value[side]
     maximizing = k.side_of(k.turn) == me
     best = -1e300 if maximizing else 1e300
-    for c in _bits(k.legal()):
+    for c in bits(k.legal()):
         child = k.copy()
         side = child.play(c)
         v = value[side] if side >= 0 else _ab(child, me, value, alpha, beta, budget)

@@ -11,6 +11,7 @@ exchange discards lie out of play (the end of the stock, trimmed by the fix-up).
 
 from __future__ import annotations
 
+from stich.cards import bits
 from stich.engine.worlds import WorldSpec, past_plays, plays_by_seat
 from stich.rulesets.watten.ranking import RANK_CODES, SUIT_CODES
 
@@ -230,7 +231,7 @@ def redeal_check(game, view: dict, world):
         if blind:
             shown = {"schlag": world.shown_schlag, "trump": world.shown_trump}
             for role, seat in blind:
-                cards = _bits(hands[seat] | later.get(seat, 0))   # his five cards at the Ansage
+                cards = bits(hands[seat] | later.get(seat, 0))   # his five cards at the Ansage
                 shown[role] = cards[rng.randrange(len(cards))]
             rk = game.ranking(rank_of[shown["schlag"]], suit_of[shown["trump"]])
             for cards, seats, w in tricks:
@@ -288,10 +289,3 @@ def _set_ansage(world, me: int, rk, shown: dict) -> None:
     world.events = events
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
