@@ -116,9 +116,30 @@ def companion(game_or_name, role: str):
     return _COMPANIONS[key]
 
 
+_MADE: dict[tuple, Game] = {}
+_MADE_LIMIT = 256
+
+
 def game(name: str, variant: str | None = None, **options) -> Game:
-    """A game with validated, frozen options, e.g. ``game("watten", variant="bavarian_3", maschine="on")``."""
-    return game_class(name)(variant, **options)
+    """A game with validated, frozen options, e.g. ``game("watten", variant="bavarian_3", maschine="on")``.
+
+    The same request gives the same object: a Game is frozen once made and its lookup tables (the
+    interned actions, the mask-to-actions tables) are shared by all its states, so a server with 200
+    tables of one variant holds those tables once, not 200 times (each copy is ~1,000 small lists
+    that every full garbage collection walks: 200 copies made a collection pause of 300 ms), and a
+    bot that rebuilds a game from a view for each decision does not rebuild its tables."""
+    cls = game_class(name)
+    try:
+        key = (cls, variant, tuple(sorted(options.items())))
+        made = _MADE.get(key)
+    except TypeError:   # an unhashable option value: the game's own check words the error
+        return cls(variant, **options)
+    if made is None:
+        made = cls(variant, **options)
+        if len(_MADE) >= _MADE_LIMIT:   # bounded: odd requests cannot grow it without end
+            _MADE.pop(next(iter(_MADE)))
+        _MADE[key] = made
+    return made
 
 
 def replay(record: dict) -> State:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import logging
 import time
@@ -299,11 +300,28 @@ def handle(actor, conn: Conn, raw: str) -> None:
                    "message": f"unknown message type {kind!r}; types are act, resync, ping, chat, name, signal"})
 
 
+def _freeze_what_lives_forever() -> None:
+    """Move the objects made so far (modules, classes, the games' and bots' tables) out of the
+    garbage collector's sight before any table exists.  A full collection walks every tracked object;
+    with ~100,000 that live for the whole process among those of 200 tables, its pause was the p99 of
+    an action's latency.  Objects made later are collected as before."""
+    import stich.bots
+
+    stich.bots.bot_names()   # import every bot module now, so that their objects are frozen too
+    gc.collect()
+    gc.freeze()
+    # A young collection every 10,000 net allocations instead of 700: a server allocates ~8,000 a
+    # second at 200 tables, most of which die young; fewer young collections promote fewer of them,
+    # so the full collections (the long pauses) come about once in minutes instead of every 10 s.
+    gc.set_threshold(10_000, 10, 10)
+
+
 def create_app(db: str | None = None, bot_workers: int | None = None, redis: str | None = None) -> Starlette:
     server = Server(db, bot_workers, redis)
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
+        _freeze_what_lives_forever()
         await server.start()
         try:
             yield
