@@ -132,6 +132,22 @@ def test_options_are_validated_defaulted_and_frozen():
     assert "target=7" in ToyGame("long", target=7).rules_summary()
 
 
+def test_the_same_request_gives_the_same_frozen_game():
+    # A server holds one game object per variant and options, not one per table (its tables are
+    # shared by every state); a different request is a different game, a bad one still an error.
+    a = stich.game("watten", "bavarian_4", maschine="on")
+    assert stich.game("watten", "bavarian_4", maschine="on") is a
+    assert stich.game("watten", "bavarian_4") is not a
+    assert stich.game("watten", "bavarian_4").options != a.options
+    s1, s2 = a.new_state(seed=1), a.new_state(seed=1)
+    s1.apply(s1.legal_actions()[0])
+    assert s2.view(0) == a.new_state(seed=1).view(0)   # playing one state leaves the game as it was
+    with pytest.raises(OptionError):
+        stich.game("watten", "bavarian_4", maschine="sometimes")
+    with pytest.raises(OptionError):   # refused again, not remembered
+        stich.game("watten", "bavarian_4", maschine="sometimes")
+
+
 def test_unknown_game_is_a_clear_error():
     with pytest.raises(OptionError, match="unknown game 'schafkopf'"):
         stich.game("schafkopf")
