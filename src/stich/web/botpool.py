@@ -58,8 +58,9 @@ def _warm() -> None:
     stich.bots.bot_names()  # import every bot module once per worker
 
 
-def _init_worker(server_pid: int) -> None:
-    """A worker dies with its server, even after ``kill -9`` of the server (Linux: PR_SET_PDEATHSIG)."""
+def die_with_parent(parent_pid: int) -> None:
+    """This process gets SIGKILL when its parent dies, even after ``kill -9`` of the parent (Linux:
+    PR_SET_PDEATHSIG); it exits now if the parent is already gone."""
     if sys.platform.startswith("linux"):
         try:
             import ctypes
@@ -67,8 +68,13 @@ def _init_worker(server_pid: int) -> None:
             ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # 1 = PR_SET_PDEATHSIG
         except (OSError, AttributeError):
             pass
-    if os.getppid() != server_pid:  # the server died before prctl took effect
+    if os.getppid() != parent_pid:  # the parent died before prctl took effect
         os._exit(0)
+
+
+def _init_worker(server_pid: int) -> None:
+    """A worker dies with its server, even after ``kill -9`` of the server."""
+    die_with_parent(server_pid)
     _warm()
 
 
@@ -103,6 +109,7 @@ class BotPool:
         finally:
             self.waiting -= 1
             metrics.bot_answered(time.perf_counter() - started)
+            metrics.bot_decided("local")
 
     async def _choose(self, spec: str, seed: int, view: dict, legal: list[str]) -> tuple[str, str | None]:
         loop = asyncio.get_running_loop()
