@@ -129,6 +129,7 @@ class Worker:
             self.refused += 1
             event(log, "bot job refused", logging.WARNING, worker=self.id, error=str(exc), bytes=len(raw))
             return
+        event(log, "bot job taken", logging.DEBUG, worker=self.id, job=job.id, bot=job.spec)
         if job.deadline < time.time():   # its server has decided without us
             self.expired += 1
             event(log, "bot job expired", logging.DEBUG, worker=self.id, job=job.id)
