@@ -290,6 +290,7 @@ def test_worker_processes_play_the_bots_and_the_queue_holds_only_the_bot_seats_v
     refused = server_events(srv, "bot reply refused")
     assert len(refused) == 3 and any("JSON" in ev["error"] for ev in refused)
     wait_until(lambda: r.llen(reply_list) == 0, 10, "the server to read the replies")
+    assert server_events(srv, "bot reply for no waiting decision")   # a well-formed stray: ignored
     now = decisions(srv)
     assert {k: v for k, v in now.items() if k != "workers"} == {k: v for k, v in after.items() if k != "workers"}
     assert json.load(urllib.request.urlopen(srv.base_url + "/healthz", timeout=10)) == {"ok": True}
@@ -318,13 +319,13 @@ def test_a_worker_killed_mid_job_loses_no_decision_and_workers_that_come_back_ar
             await asyncio.sleep(0.01)
         a.kill9()
         killed_at = seen["client"].seq
-        while not playing.done() and seen["client"].seq < killed_at + 8:
+        while not playing.done() and seen["client"].seq < killed_at + 4:
             await asyncio.sleep(0.05)
         b.kill9()                     # every worker gone: the server decides itself
         return killed_at, await playing
 
     killed_at, (created, client, record) = run(go(), timeout=110)
-    assert len(record["actions"]) > killed_at + 8, "the match ended before both kills"
+    assert len(record["actions"]) > killed_at + 4, "the match ended before both kills"
     replay_ok(record)
     check_acks_in_record(record, [client])
     mid = decisions(srv)

@@ -257,7 +257,8 @@ class RemoteBotPool:
         self.pending[job.id] = (future, job.legal)
         try:
             try:
-                await asyncio.wait_for(self.client.lpush(JOBS, encode_job(job)), min(wait, 3.0))
+                payload = encode_job(job)
+                await asyncio.wait_for(self.client.lpush(JOBS, payload), min(wait, 3.0))
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # noqa: BLE001 - Redis away or slow: the table must not wait
