@@ -51,7 +51,10 @@ REPLY_PREFIX = "stich:bots:replies:"
 
 HEARTBEAT = 1.0        # seconds between a worker's heartbeats
 WORKER_TTL = 4.0       # a worker not heard from for this long is dead (its jobs go back on the queue)
-QUEUE_WAIT = 5.0       # seconds a job may wait for a worker, beyond the bot's own time budget
+# seconds a job may wait for a worker, beyond the bot's own time budget: long enough for the job of a
+# worker killed mid-job to be taken back (WORKER_TTL, plus up to two heartbeats until a reaper looks)
+# and answered by another worker
+QUEUE_WAIT = 8.0
 REPLY_TTL = 60         # a reply list nobody reads (its server died) expires after this many seconds
 MAX_JOB_BYTES = 1024 * 1024
 VERSION = 1

@@ -83,15 +83,17 @@ class Worker:
     def reap(self) -> int:
         """Move the jobs of workers silent for WORKER_TTL seconds back onto the queue (each job is
         moved by one atomic LMOVE, so two workers reaping at once move it once)."""
-        moved = 0
+        total = 0
         for dead in self.r.zrangebyscore(WORKERS, "-inf", time.time() - WORKER_TTL):
             dead = dead.decode() if isinstance(dead, bytes) else dead
+            moved = 0
             while self.r.lmove(doing_key(dead), JOBS, "RIGHT", "RIGHT") is not None:
                 moved += 1
             self.r.zrem(WORKERS, dead)
             event(log, "bot worker: a silent worker forgotten", worker=self.id, dead=dead, requeued=moved)
-        self.requeued += moved
-        return moved
+            total += moved
+        self.requeued += total
+        return total
 
     # --- the loop ------------------------------------------------------------------------------
     def run(self, ready=None) -> None:
