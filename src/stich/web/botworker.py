@@ -202,8 +202,8 @@ def run(url: str, processes: int, log_level: str = "info") -> int:
     """Start ``processes`` workers on the queue at ``url`` and keep them running until SIGTERM/SIGINT."""
     from stich.web import logs
 
-    logs.setup(log_level)
     check_redis(url)
+    logs.setup(log_level)
     ctx = multiprocessing.get_context("spawn")   # a fresh interpreter per worker, nothing inherited
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
