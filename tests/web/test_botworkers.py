@@ -49,7 +49,8 @@ class WorkerProcess:
         self.log = Path(log_dir) / f"{name}.stderr"
         self.proc: subprocess.Popen | None = None
 
-    def start(self) -> WorkerProcess:
+    def start(self, wait: bool = True) -> WorkerProcess:
+        """Start the command; with ``wait``, return once its workers take jobs (else call ready())."""
         with open(self.log, "ab") as err:
             self.proc = subprocess.Popen(self.cmd, stdout=subprocess.PIPE, stderr=err, stdin=subprocess.DEVNULL,
                                          text=True, start_new_session=True,
@@ -65,9 +66,13 @@ class WorkerProcess:
             ready.set()
 
         threading.Thread(target=pump, daemon=True).start()
-        if not ready.wait(60) or not any(READY.search(x) for x in lines):
+        self._ready, self._lines = ready, lines
+        return self.ready() if wait else self
+
+    def ready(self) -> WorkerProcess:
+        if not self._ready.wait(60) or not any(READY.search(x) for x in self._lines):
             self.kill9()
-            raise RuntimeError(f"stich bot-worker did not start: {lines} {self.log.read_text()[-2000:]}")
+            raise RuntimeError(f"stich bot-worker did not start: {self._lines} {self.log.read_text()[-2000:]}")
         return self
 
     def kill9(self) -> None:
@@ -96,10 +101,10 @@ class WorkerProcess:
 def workers(tmp_path):
     made: list[WorkerProcess] = []
 
-    def make(url: str, processes: int = 1, name: str | None = None) -> WorkerProcess:
+    def make(url: str, processes: int = 1, name: str | None = None, wait: bool = True) -> WorkerProcess:
         w = WorkerProcess(url, tmp_path, processes, name or f"worker-{len(made)}")
         made.append(w)
-        return w.start()
+        return w.start(wait)
 
     yield make
     for w in made:
@@ -305,8 +310,9 @@ def test_a_worker_killed_mid_job_loses_no_decision_and_workers_that_come_back_ar
     table."""
     url = queue_url(redis_server, 2)
     srv = queue_server(server_factory, url, env={"STICH_BOT_QUEUE_WAIT": "15"})   # time for b to take it back
-    a = workers(url, name="a")
-    b = workers(url, name="b")
+    a = workers(url, name="a", wait=False)
+    b = workers(url, name="b", wait=False)
+    a.ready(), b.ready()
     await_workers(srv, 2)
 
     def held_job(w: WorkerProcess) -> str | None:
@@ -321,7 +327,7 @@ def test_a_worker_killed_mid_job_loses_no_decision_and_workers_that_come_back_ar
     async def go():
         seen = {}
         playing = asyncio.ensure_future(play_bot_table(
-            srv, ["human", "bot:pimc@0.2s", "bot:heuristic", "bot:pimc@0.2s"], timeout=100,
+            srv, ["human", "bot:pimc@0.2s", "bot:heuristic", "bot:heuristic"], timeout=100,
             started=lambda created, client: seen.update(client=client)))
         # pimc thinks 0.2 s a move: a is killed while it holds a job it has not answered
         while not playing.done() and not (seen.get("client") and seen["client"].seq >= 4 and held_job(a)):

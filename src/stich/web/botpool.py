@@ -3,7 +3,11 @@
 A bot is rebuilt for every decision from its spec (``pimc`` or ``pimc@0.5s``), a seed and the seat's
 view: nothing of a bot lives between moves, so a restarted server asks the same bot the same
 question and gets the same answer.  The seed is an HMAC of the server's secret (kept in the
-database) with the table id, seat and seq: nobody who knows the table id can predict the bots."""
+database) with the table id, seat and seq: nobody who knows the table id can predict the bots.
+
+With ``stich serve --bot-queue redis`` the server uses :class:`stich.web.botqueue.RemoteBotPool`
+instead (same ``choose()``): ``stich bot-worker`` processes think with the same :func:`think`, fed
+through Redis, and a :class:`BotPool` of this module is only its fallback."""
 
 from __future__ import annotations
 
