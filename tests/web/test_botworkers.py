@@ -418,6 +418,7 @@ def test_malformed_jobs_are_refused_and_change_nothing(redis_server, workers):
     bad = [b"not json", b"\xff\xfe", b"[1, 2]", json.dumps({**good, "v": 2}), json.dumps({**good, "extra": 1}),
            json.dumps({k: v for k, v in good.items() if k != "legal"}), json.dumps({**good, "seed": -1}),
            json.dumps({**good, "legal": []}), json.dumps({**good, "reply": "stich:t:abc"}),
+           json.dumps({**good, "spec": "pimc@3600s"}),
            json.dumps({**good, "id": "x" * 65})]
     r.lpush(JOBS, *bad)
     wait_until(lambda: len(worker.events("bot job refused")) == len(bad), 20, "every bad job refused")

@@ -164,6 +164,7 @@ def parse_job(raw) -> Job:
     spec, seed, view, legal = msg["spec"], msg["seed"], msg["view"], msg["legal"]
     if not isinstance(spec, str) or not 0 < len(spec) <= 64:
         raise BadMessage(f"a bot job's spec is a bot name like 'pimc@0.5s', not {spec!r:.80}")
+    _check_budget(spec)
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
         raise BadMessage("a bot job's seed is a whole number from 0 to 2**63-1")
     if not isinstance(view, dict):
@@ -179,6 +180,20 @@ def parse_job(raw) -> Job:
         # a worker writes only to reply lists: a job cannot make it push into any other key
         raise BadMessage(f"a bot job's reply list is {REPLY_PREFIX}NODE, not {reply!r:.80}")
     return Job(msg["id"], spec, seed, view, legal, float(msg["deadline"]), reply)
+
+
+def _check_budget(spec: str) -> None:
+    """A job asks for no more thinking than a table may (a worker must not be held for hours)."""
+    from stich.bots import Budget
+    from stich.web.spec import MAX_BOT_ITERATIONS, MAX_BOT_SECONDS
+
+    try:
+        budget = Budget.parse(spec.partition("@")[2] or None)
+    except ValueError as exc:
+        raise BadMessage(f"a bot job's spec {spec!r}: {exc}") from None
+    if (budget.seconds or 0) > MAX_BOT_SECONDS or (budget.iterations or 0) > MAX_BOT_ITERATIONS:
+        raise BadMessage(f"a bot job's bot may think at most {MAX_BOT_SECONDS:g}s or {MAX_BOT_ITERATIONS} "
+                         f"iterations, not {spec!r}")
 
 
 def parse_reply(raw) -> Reply:
