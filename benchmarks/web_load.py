@@ -17,6 +17,11 @@ and one redis-server (Debian's binaries; or ``--db``/``--redis`` of your own); e
 a random process and its seats connect to the processes in turn, so every action crosses processes.
 It then prints tables and actions/s per process, and the CPU and memory of each process.
 
+With ``--bot-worker-commands K`` (bots mode) the servers run with ``--bot-queue redis`` and K
+``stich bot-worker --processes N`` commands (``--bot-worker-processes N``) think for their bots,
+through a throw-away redis-server; it prints the bot decisions/s the workers made (and those the
+servers made themselves because no worker answered), and the workers' CPU.
+
 ``--soak`` samples every ``--every`` seconds for the whole ``--duration``: RSS of each process (with its
 bot workers), its open sockets, the database connections, and p50/p99 of that window; memory, sockets
 and connections should stay flat and p99 stable.
@@ -25,6 +30,7 @@ Run (starts its own server on a temporary SQLite file unless --url is given):
     python benchmarks/web_load.py --tables 50 --mode humans --rate 1 --duration 30
     python benchmarks/web_load.py --tables 200 --mode bots --duration 30
     python benchmarks/web_load.py --tables 200 --processes 3 --duration 30
+    python benchmarks/web_load.py --tables 50 --mode bots --bot-worker-commands 2 --bot-worker-processes 2
     python benchmarks/web_load.py --tables 200 --soak --duration 600 --every 30
 """
 
@@ -56,14 +62,18 @@ PAGE = os.sysconf("SC_PAGE_SIZE")
 
 
 # --- the server and its processes -------------------------------------------------------------------
+STICH = str(Path(sys.executable).with_name("stich"))
+
+
 def start_server(db: str, bot_workers: int | None, redis: str | None = None,
-                 log: str | None = None) -> tuple[subprocess.Popen, str]:
-    stich = str(Path(sys.executable).with_name("stich"))
-    cmd = [stich, "serve", "--host", "127.0.0.1", "--port", "0", "--db", db]
+                 log: str | None = None, bot_queue: bool = False) -> tuple[subprocess.Popen, str]:
+    cmd = [STICH, "serve", "--host", "127.0.0.1", "--port", "0", "--db", db]
     if bot_workers is not None:
         cmd += ["--bot-workers", str(bot_workers)]
     if redis:
         cmd += ["--redis", redis]
+    if bot_queue:
+        cmd += ["--bot-queue", "redis"]
     err = open(log, "ab") if log else subprocess.DEVNULL
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=err, text=True, bufsize=1)
     found: list[str] = []
@@ -82,6 +92,36 @@ def start_server(db: str, bot_workers: int | None, redis: str | None = None,
         proc.kill()
         raise SystemExit("stich serve did not start")
     return proc, found[0]
+
+
+def start_bot_worker(redis: str, processes: int, log: str | None = None) -> subprocess.Popen:
+    """One ``stich bot-worker`` command, returned once its workers take jobs."""
+    err = open(log, "ab") if log else subprocess.DEVNULL
+    proc = subprocess.Popen([STICH, "bot-worker", "--redis", redis, "--processes", str(processes)],
+                            stdout=subprocess.PIPE, stderr=err, text=True, bufsize=1)
+    ready = threading.Event()
+
+    def pump():
+        for line in proc.stdout:
+            if "stich bot-worker ready" in line:
+                ready.set()
+        ready.set()
+
+    threading.Thread(target=pump, daemon=True).start()
+    if not ready.wait(60) or proc.poll() is not None:
+        proc.kill()
+        raise SystemExit("stich bot-worker did not start")
+    return proc
+
+
+async def bot_decisions(https) -> dict[str, float]:
+    """``stich_bot_decisions_total`` by where, summed over the servers' /metrics."""
+    out = {"local": 0.0, "worker": 0.0, "fallback": 0.0}
+    for http in https:
+        text = (await http.get("/metrics")).text
+        for by, value in re.findall(r'^stich_bot_decisions_total\{by="(\w+)"\} (\S+)$', text, re.M):
+            out[by] = out.get(by, 0.0) + float(value)
+    return out
 
 
 def process_tree(pid: int) -> list[int]:
@@ -275,7 +315,8 @@ def db_connections(db_counter) -> int | None:
         return None
 
 
-async def main_async(args, base_urls: list[str], server_pids: list[int], db_counter=None) -> dict:
+async def main_async(args, base_urls: list[str], server_pids: list[int], db_counter=None,
+                     worker_pids: tuple[int, ...] = ()) -> dict:
     run = Run(args, base_urls)
     limits = httpx.Limits(max_connections=50)
     async with contextlib.AsyncExitStack() as stack:
@@ -287,6 +328,8 @@ async def main_async(args, base_urls: list[str], server_pids: list[int], db_coun
         await asyncio.sleep(args.warmup)
         trees = [process_tree(p) for p in server_pids]
         cpu0 = [cpu_seconds(t) for t in trees]
+        worker_cpu0 = cpu_seconds([p for w in worker_pids for p in process_tree(w)])
+        bots0 = await bot_decisions(run.https) if worker_pids else {}
         wall0, me0 = time.perf_counter(), time.process_time()
         run.stats.measuring = True
         rss_peak = [0.0] * len(server_pids)
@@ -311,6 +354,8 @@ async def main_async(args, base_urls: list[str], server_pids: list[int], db_coun
                     print("  soak", json.dumps(samples[-1]), flush=True)
         run.stats.measuring = False
         wall = time.perf_counter() - wall0
+        worker_cpu = cpu_seconds([p for w in worker_pids for p in process_tree(w)]) - worker_cpu0
+        bots1 = await bot_decisions(run.https) if worker_pids else {}
         cpus = [cpu_seconds(t) - c0 for t, c0 in zip(trees, cpu0, strict=True)]
         cpu = sum(cpus) if server_pids else float("nan")
         me = time.process_time() - me0
@@ -332,6 +377,10 @@ async def main_async(args, base_urls: list[str], server_pids: list[int], db_coun
         "server_cpu_pct": round(100 * cpu / wall, 1), "server_rss_mib": round(sum(rss_peak), 1),
         "client_cpu_pct": round(100 * me / wall, 1), "matches_finished": s.matches, "errors": s.errors,
         "samples": len(s.lat_self),
+        "bot_worker_commands": len(worker_pids),
+        "worker_decisions_per_s": round((bots1.get("worker", 0) - bots0.get("worker", 0)) / wall, 1),
+        "fallback_decisions_per_s": round((bots1.get("fallback", 0) - bots0.get("fallback", 0)) / wall, 1),
+        "worker_cpu_pct": round(100 * worker_cpu / wall, 1),
     }
 
 
@@ -382,6 +431,10 @@ def main(argv=None) -> None:
     ap.add_argument("--bot-workers", type=int, help="passed to stich serve")
     ap.add_argument("--processes", type=int, default=1, help="stich serve processes (more than 1: with Redis)")
     ap.add_argument("--redis", help="redis:// URL for --processes > 1 (default: a throw-away redis-server)")
+    ap.add_argument("--bot-worker-commands", type=int, default=0, metavar="K",
+                    help="start K stich bot-worker commands; the servers use --bot-queue redis (bots mode)")
+    ap.add_argument("--bot-worker-processes", type=int, default=1, metavar="N",
+                    help="--processes of each stich bot-worker command")
     ap.add_argument("--soak", action="store_true", help="sample memory, sockets, DB connections and latency")
     ap.add_argument("--every", type=float, default=30.0, help="seconds between soak samples")
     ap.add_argument("--logs", help="a directory for the servers' JSON logs (default: not kept)")
@@ -389,9 +442,13 @@ def main(argv=None) -> None:
     ap.add_argument("--json", action="store_true", help="print the result as one JSON line")
     ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args(argv)
+    if args.bot_worker_commands and (args.mode != "bots" or args.url):
+        ap.error("--bot-worker-commands needs --mode bots and a server started here (no --url)")
+    queue = args.bot_worker_commands > 0
     # SIGTERM ends the run like Ctrl-C: the servers, Postgres and redis-server started here are stopped
     signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
     procs: list[subprocess.Popen] = []
+    worker_procs: list[subprocess.Popen] = []
     tmp = None
     services = []            # a throw-away Postgres and redis-server, for --processes > 1
     db_counter = None
@@ -401,11 +458,11 @@ def main(argv=None) -> None:
         else:
             tmp = tempfile.TemporaryDirectory(prefix="stich-load-")
             db, redis = args.db, args.redis
-            if args.processes > 1:
+            if args.processes > 1 or queue:
                 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
                 from tests.web.server import PostgresCluster, RedisServer
 
-                if db is None:
+                if db is None and args.processes > 1:
                     services.append(PostgresCluster().start())
                     db = services[-1].new_database()
                 if redis is None:
@@ -416,18 +473,25 @@ def main(argv=None) -> None:
             bases = []
             for i in range(args.processes):
                 log = str(Path(args.logs) / f"server-{i}.log") if args.logs else None
-                proc, base = start_server(db, args.bot_workers, redis if args.processes > 1 else None, log)
+                proc, base = start_server(db, args.bot_workers, redis if args.processes > 1 or queue else None, log,
+                                          bot_queue=queue)
                 procs.append(proc)
                 bases.append(base.rstrip("/"))
+            for i in range(args.bot_worker_commands):
+                log = str(Path(args.logs) / f"bot-worker-{i}.log") if args.logs else None
+                worker_procs.append(start_bot_worker(redis, args.bot_worker_processes, log))
+            if queue:
+                time.sleep(2)   # the servers count the live workers every second
         # The simulated clients stand in for hundreds of browsers, not one Python process: their
         # own garbage-collection pauses (up to ~130 ms here at 800 sockets) would be counted as the
         # server's latency.  Tuned as the server tunes itself (stich.web.app).
         gc.collect()
         gc.freeze()
         gc.set_threshold(10_000, 10, 10)
-        result = asyncio.run(main_async(args, bases, [p.pid for p in procs], db_counter))
+        result = asyncio.run(main_async(args, bases, [p.pid for p in procs], db_counter,
+                                        tuple(p.pid for p in worker_procs)))
     finally:
-        for proc in procs:
+        for proc in worker_procs + procs:
             children = process_tree(proc.pid)[1:]
             proc.terminate()
             try:
@@ -464,6 +528,11 @@ def main(argv=None) -> None:
     print(f"  per process ({result['processes']}): {result['tables_per_process']} tables, "
           f"{result['actions_per_s_per_process']} actions/s; CPU {result['process_cpu_pct']} % of one core, "
           f"RSS {result['process_rss_mib']} MiB; bot decisions/s (the pool): {result['bot_decisions_per_s']}")
+    if result["bot_worker_commands"]:
+        print(f"  bot workers ({result['bot_worker_commands']} x stich bot-worker --processes "
+              f"{args.bot_worker_processes}): {result['worker_decisions_per_s']} decisions/s by the workers, "
+              f"{result['fallback_decisions_per_s']} by the servers (no worker in time); "
+              f"workers' CPU {result['worker_cpu_pct']}% of one core")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""The ``stich`` command: ``games``, ``play``, ``replay``, ``bench``, ``arena``, ``engine`` and ``serve``."""
+"""The ``stich`` command: ``games``, ``play``, ``replay``, ``bench``, ``arena``, ``engine``, ``serve`` and
+``bot-worker``."""
 
 from __future__ import annotations
 
@@ -272,6 +273,9 @@ def engine_cmd(bot_name, seed, budget):
     sys.exit(serve(bot_name, seed=seed, budget=budget))
 
 
+REDIS_SCHEMES = ("redis://", "rediss://", "unix://")
+
+
 @cli.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0: every interface).")
 @click.option("--port", type=int, default=8000, show_default=True, help="Port to listen on (0: any free port).")
@@ -283,7 +287,10 @@ def engine_cmd(bot_name, seed, budget):
               show_default=True, help="Log level of the JSON log lines on stderr.")
 @click.option("--redis", "redis_url", metavar="URL", help="redis://HOST:PORT: run as one of several processes "
               "sharing the database (Postgres) and the tables (docs/scaling.md).")
-def serve_cmd(host, port, db, bot_workers, log_level, redis_url):
+@click.option("--bot-queue", type=click.Choice(["local", "redis"]), default="local", show_default=True,
+              help="Where bots think: local (this process's --bot-workers pool) or redis (stich bot-worker "
+              "processes fed through --redis; --bot-workers then sizes the fallback pool, default 1).")
+def serve_cmd(host, port, db, bot_workers, log_level, redis_url, bot_queue):
     """Serve tables online: play in the browser with friends and bots (see docs/web-protocol.md)."""
     try:
         from stich.web.serve import serve
@@ -300,13 +307,39 @@ def serve_cmd(host, port, db, bot_workers, log_level, redis_url):
     from stich.web.serve import DatabaseError
 
     try:
-        if redis_url is not None and not redis_url.startswith(("redis://", "rediss://", "unix://")):
+        if redis_url is not None and not redis_url.startswith(REDIS_SCHEMES):
             raise click.UsageError(f"--redis takes a redis:// URL, not {redis_url!r}")
-        serve(host=host, port=port, db=db, bot_workers=bot_workers, log_level=log_level, redis=redis_url)
+        if bot_queue == "redis" and redis_url is None:
+            raise click.UsageError("--bot-queue redis needs --redis URL (the queue the bot workers read)")
+        serve(host=host, port=port, db=db, bot_workers=bot_workers, log_level=log_level, redis=redis_url,
+              bot_queue=bot_queue)
     except DatabaseError as exc:
         raise click.ClickException(str(exc)) from None
     except OSError as exc:
         raise click.ClickException(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+
+
+@cli.command("bot-worker")
+@click.option("--redis", "redis_url", metavar="URL", required=True,
+              help="redis://HOST:PORT: the Redis of the servers started with --bot-queue redis.")
+@click.option("--processes", type=int, help="Worker processes, each thinking for one bot at a time "
+              "(default: the cores).")
+@click.option("--log-level", type=click.Choice(["debug", "info", "warning", "error"]), default="info",
+              show_default=True, help="Log level of the JSON log lines on stderr (debug: one line per job).")
+def bot_worker_cmd(redis_url, processes, log_level):
+    """Think for the bots of every `stich serve --bot-queue redis` (see docs/scaling.md, "Bot workers")."""
+    try:
+        from stich.web.botworker import WorkerError, run
+    except ImportError as exc:
+        raise click.ClickException(f"bot workers need the web extra: pip install 'stich[web]' ({exc})") from None
+    if not redis_url.startswith(REDIS_SCHEMES):
+        raise click.UsageError(f"--redis takes a redis:// URL, not {redis_url!r}")
+    if processes is not None and processes < 1:
+        raise click.UsageError("--processes must be 1 or more")
+    try:
+        sys.exit(run(redis_url, processes or os.cpu_count() or 1, log_level))
+    except WorkerError as exc:
+        raise click.ClickException(str(exc)) from None
 
 
 def main(argv=None):

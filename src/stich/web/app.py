@@ -316,8 +316,19 @@ def _freeze_what_lives_forever() -> None:
     gc.set_threshold(10_000, 10, 10)
 
 
-def create_app(db: str | None = None, bot_workers: int | None = None, redis: str | None = None) -> Starlette:
+def create_app(db: str | None = None, bot_workers: int | None = None, redis: str | None = None,
+               bot_queue: str = "local") -> Starlette:
+    """``bot_queue="redis"`` (needs ``redis``): bots think in ``stich bot-worker`` processes fed through
+    Redis, ``bot_workers`` then sizes only the fallback pool (docs/scaling.md, "Bot workers")."""
     server = Server(db, bot_workers, redis)
+    if bot_queue == "redis":
+        if not redis:
+            raise ValueError("the Redis bot queue needs a Redis URL")
+        from stich.web.botqueue import RemoteBotPool
+
+        server.pool_factory = lambda workers: RemoteBotPool(redis, workers)
+    elif bot_queue != "local":
+        raise ValueError(f"bot_queue is 'local' or 'redis', not {bot_queue!r}")
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
@@ -327,6 +338,9 @@ def create_app(db: str | None = None, bot_workers: int | None = None, redis: str
             yield
         finally:
             await server.stop()
+            aclose = getattr(getattr(server, "pool", None), "aclose", None)
+            if aclose is not None:   # the Redis bot queue's connections
+                await aclose()
 
     routes = [
         Route("/api/tables", create_table, methods=["POST"]),

@@ -3,7 +3,11 @@
 A bot is rebuilt for every decision from its spec (``pimc`` or ``pimc@0.5s``), a seed and the seat's
 view: nothing of a bot lives between moves, so a restarted server asks the same bot the same
 question and gets the same answer.  The seed is an HMAC of the server's secret (kept in the
-database) with the table id, seat and seq: nobody who knows the table id can predict the bots."""
+database) with the table id, seat and seq: nobody who knows the table id can predict the bots.
+
+With ``stich serve --bot-queue redis`` the server uses :class:`stich.web.botqueue.RemoteBotPool`
+instead (same ``choose()``): ``stich bot-worker`` processes think with the same :func:`think`, fed
+through Redis, and a :class:`BotPool` of this module is only its fallback."""
 
 from __future__ import annotations
 
@@ -58,8 +62,9 @@ def _warm() -> None:
     stich.bots.bot_names()  # import every bot module once per worker
 
 
-def _init_worker(server_pid: int) -> None:
-    """A worker dies with its server, even after ``kill -9`` of the server (Linux: PR_SET_PDEATHSIG)."""
+def die_with_parent(parent_pid: int) -> None:
+    """This process gets SIGKILL when its parent dies, even after ``kill -9`` of the parent (Linux:
+    PR_SET_PDEATHSIG); it exits now if the parent is already gone."""
     if sys.platform.startswith("linux"):
         try:
             import ctypes
@@ -67,8 +72,13 @@ def _init_worker(server_pid: int) -> None:
             ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # 1 = PR_SET_PDEATHSIG
         except (OSError, AttributeError):
             pass
-    if os.getppid() != server_pid:  # the server died before prctl took effect
+    if os.getppid() != parent_pid:  # the parent died before prctl took effect
         os._exit(0)
+
+
+def _init_worker(server_pid: int) -> None:
+    """A worker dies with its server, even after ``kill -9`` of the server."""
+    die_with_parent(server_pid)
     _warm()
 
 
@@ -103,6 +113,7 @@ class BotPool:
         finally:
             self.waiting -= 1
             metrics.bot_answered(time.perf_counter() - started)
+            metrics.bot_decided("local")
 
     async def _choose(self, spec: str, seed: int, view: dict, legal: list[str]) -> tuple[str, str | None]:
         loop = asyncio.get_running_loop()

@@ -64,6 +64,18 @@ COMMIT = Histogram("stich_db_commit_seconds", "One database transaction of the g
 COMMIT_BATCH = Histogram("stich_db_commit_writes", "Writes (actions, answers, chat, ...) grouped into one commit",
                          buckets=(1, 2, 4, 8, 16, 32, 64, 128, 256), registry=REGISTRY)
 ERRORS = Counter("stich_errors", "Errors by kind", ["kind"], registry=REGISTRY)
+#: Where a bot decision was made: ``local`` (the server's own pool, ``--bot-queue local``), ``worker``
+#: (a ``stich bot-worker`` through the Redis bot queue), ``fallback`` (the server's own pool although
+#: ``--bot-queue redis`` is set, because no worker answered in time: see BOT_FALLBACK_REASONS).
+BOT_WHERE = ("local", "worker", "fallback")
+#: Why a server decided a move itself with ``--bot-queue redis``: no live worker (none started, all
+#: silent, or Redis unreachable when counting them), a job unanswered by its deadline, a failed push.
+BOT_FALLBACK_REASONS = ("no_workers", "timeout", "redis")
+BOT_DECISIONS = Counter("stich_bot_decisions", "Bot decisions by where they were made (local, worker, fallback)",
+                        ["by"], registry=REGISTRY)
+BOT_FALLBACKS = Counter("stich_bot_fallbacks",
+                        "Bot decisions a server made itself because the bot queue's workers did not answer, by reason",
+                        ["reason"], registry=REGISTRY)
 
 # Every series exists from the start, so rate() and increase() see the first event; the children
 # are looked up once (``labels()`` costs three times an ``inc()``: callgrind, 13.3k against 4.5k
@@ -71,6 +83,8 @@ ERRORS = Counter("stich_errors", "Errors by kind", ["kind"], registry=REGISTRY)
 _ACTIONS = {origin: ACTIONS.labels(origin) for origin in ORIGINS}
 _ERRORS = {kind: ERRORS.labels(kind) for kind in ERROR_KINDS}
 _BOTS: dict = {}
+_BOT_WHERE = {where: BOT_DECISIONS.labels(where) for where in BOT_WHERE}
+_BOT_FALLBACKS = {reason: BOT_FALLBACKS.labels(reason) for reason in BOT_FALLBACK_REASONS}
 
 
 # --- hooks the server calls ------------------------------------------------------------------------
@@ -94,6 +108,16 @@ def bot_thought(spec: str, seconds: float) -> None:
 
 def bot_answered(seconds: float) -> None:
     BOT_WAIT.observe(seconds)
+
+
+def bot_decided(where: str) -> None:
+    """A bot decision was made by the local pool, by a queue worker or as a fallback."""
+    _BOT_WHERE[where].inc()
+
+
+def bot_fallback(reason: str) -> None:
+    """A server decided a bot move itself although it uses the bot queue (one of BOT_FALLBACK_REASONS)."""
+    _BOT_FALLBACKS[reason].inc()
 
 
 def committed(seconds: float, writes: int) -> None:
@@ -124,7 +148,8 @@ class _Live:
         sockets = GaugeMetricFamily("stich_sockets", "Open table sockets, by role", labels=["role"])
         queue = GaugeMetricFamily("stich_bot_queue_depth",
                                   "Bot decisions asked for and not answered yet (waiting for or in a worker)")
-        workers = GaugeMetricFamily("stich_bot_workers", "Bot worker processes (0: bots think in threads)")
+        workers = GaugeMetricFamily("stich_bot_workers", "Bot worker processes (0: bots think in threads); with "
+                                    "--bot-queue redis the stich bot-worker processes heard from")
         counts = {"open": 0, "finished": 0}
         roles = {"player": 0, "spectator": 0}
         depth = n_workers = 0
@@ -158,4 +183,5 @@ def exposition() -> tuple[bytes, str]:
 
 
 __all__ = ["REGISTRY", "ORIGINS", "ERROR_KINDS", "action", "action_latency", "bot_thought", "bot_answered",
+           "bot_decided", "bot_fallback",
            "committed", "error", "watch", "exposition"]

@@ -104,7 +104,7 @@ async def _check_redis(url: str) -> None:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, bot_workers: int | None = None,
-          log_level: str = "info", redis: str | None = None) -> None:
+          log_level: str = "info", redis: str | None = None, bot_queue: str = "local") -> None:
     from stich.web import logs
     from stich.web.app import create_app
 
@@ -112,7 +112,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, bot_
     asyncio.run(_check_database(db))  # before listening: a bad --db is one line, not a traceback
     if redis:
         asyncio.run(_check_redis(redis))
-    app = create_app(db=db, bot_workers=bot_workers, redis=redis)
+    app = create_app(db=db, bot_workers=bot_workers, redis=redis, bot_queue=bot_queue)
     sock = bind(host, port)
     try:
         asyncio.run(_serve(app, sock, host))

@@ -55,6 +55,7 @@ class Server:
         self.tables: dict[str, TableActor] = {}
         self.loading: dict[str, asyncio.Future] = {}
         self.ready = False
+        self.pool_factory = BotPool   # stich.web.app puts a RemoteBotPool here for --bot-queue redis
 
     # --- life cycle ---------------------------------------------------------------------------
     async def start(self) -> None:
@@ -66,7 +67,7 @@ class Server:
         # Every bot module is imported here, on the event loop's thread, before any request: the
         # registry loads once, and a worker thread warming up must never see it half-loaded.
         bot_names()
-        self.pool = BotPool(self.bot_workers)
+        self.pool = self.pool_factory(self.bot_workers)
         self.pool.warm()
         if self.redis_url:
             from stich.web.cluster import Cluster
