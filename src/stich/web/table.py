@@ -342,12 +342,16 @@ class TableActor:
                 cache[key] = store.dumps(self.frame(c.seat, c.fmt, c.lang))
             c.send(cache[key])
 
+    def _publish_seats(self) -> None:
+        """The owner tells its replicas the seats (names, claims, bots playing, who is connected)."""
+        self.cluster.publish(t_channel(self.id), {
+            "k": "seats", "deadline": self.turn_deadline, "connected": sorted(self.connected()),
+            "seats": [{"seat": s.seat, "name": s.name, "claimed": s.claimed, "bot_playing": s.bot_playing,
+                       "token_hash": s.token_hash} for s in self.seats]})
+
     def broadcast_seats(self) -> None:
         if self.cluster is not None and self.owner:
-            self.cluster.publish(t_channel(self.id), {
-                "k": "seats", "deadline": self.turn_deadline, "connected": sorted(self.connected()),
-                "seats": [{"seat": s.seat, "name": s.name, "claimed": s.claimed, "bot_playing": s.bot_playing,
-                           "token_hash": s.token_hash} for s in self.seats]})
+            self._publish_seats()
         msg = store.dumps({"type": "seats", "seats": self.seats_info()})
         for c in list(self.conns):
             c.send(msg)
@@ -786,6 +790,15 @@ class TableActor:
         finally:
             if done is not None and not done.done():
                 done.set_result(None)
+
+    async def after_outage(self) -> None:
+        """Redis is back: whatever was published meanwhile is lost.  A replica reads the log (and tells
+        the owner its connections again); an owner tells its replicas its seq and seats."""
+        if self.owner:
+            self.cluster.publish(t_channel(self.id), {"k": "owner", "seq": self.seq})
+            self._publish_seats()
+        else:
+            await self._catch_up()
 
     async def _reload(self) -> None:
         fields = await self.server.read(self.id)
