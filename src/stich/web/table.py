@@ -16,7 +16,7 @@ import logging
 import time
 from collections import deque
 
-from sqlalchemy import update
+from sqlalchemy import delete, update
 
 from stich.engine import StichError
 from stich.web import metrics, store
@@ -591,7 +591,9 @@ class TableActor:
             stmts.append(update(store.tables).where(store.tables.c.id == self.id).values(
                 finished=True, record=store.dumps(self.make_record(new))))
         if self.cluster is not None:
-            stmts.append(self.cluster.guard(self.id))
+            stmts.append(self.cluster.guard(self.id))   # runs first in the transaction
+            if new.is_terminal():  # a finished table has no owner: nobody renews or sweeps it for ever
+                stmts.append(delete(store.leases).where(store.leases.c.table_id == self.id))
         try:
             await self.server.writer.write(*stmts)
         except store.LeaseLost:  # not saved, and not ours to save: become a replica of the new owner
