@@ -566,7 +566,8 @@ class TableActor(ClusterPart):
         if seq is not None and received is not None:  # until the new state frame is out to this client
             conn.after_sent(lambda: metrics.action_latency(time.perf_counter() - received))
         if seq is None:
-            conn.send({"type": "error", "id": cid, "message": "the server could not save the action; send it again"})
+            conn.send({"type": "error", "id": cid, "retry": True,   # not saved: the same id may take effect
+                       "message": "the server could not save the action; send it again with the same id"})
 
     async def _commit(self, new, seat: int, origin: str, cid: str | None, conn: Conn | None = None) -> int | None:
         """Append the action to the log (committed), then adopt the new state and tell everyone."""
