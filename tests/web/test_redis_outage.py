@@ -161,6 +161,7 @@ async def outage(a, b, redis: RedisServer) -> dict:
     ready_before = [await readyz(s) for s in servers]
 
     # 3. Redis away
+    in_play = sum(1 for c in clients if not c.finished)
     await asyncio.to_thread(redis.proc.kill)
     await asyncio.to_thread(redis.proc.wait, 10)
     down_at = time.monotonic()
@@ -187,7 +188,7 @@ async def outage(a, b, redis: RedisServer) -> dict:
     probes = await records_of(b, [f_table, c_table])
     for c in (*clients, f, c0, spectator):
         await c.close()
-    return dict(calm=calm, records=records, created=created, clients=clients, f=f, f_error=f_error,
+    return dict(in_play=in_play, calm=calm, records=records, created=created, clients=clients, f=f, f_error=f_error,
                 told_after=told_after, c0=c0, spectator=spectator, c_seq=c_seq, spectator_seq=spectator_seq,
                 caught_up_after=caught_up_after, probes=probes, ready_before=ready_before, not_ready=not_ready,
                 ready_after=ready_after)
@@ -228,7 +229,9 @@ def test_redis_killed_and_back(server_factory, postgres):
     for c in (out["c0"], out["spectator"]):
         check_frames(c_record, c)
 
-    # the human tables: finished, every ack once, every frame right, and the same as undisturbed
+    # the human tables: under way when Redis went, finished, every ack once, every frame right, and the
+    # same as undisturbed
+    assert out["in_play"] > 0, "the human tables were over before Redis went away"
     for t, record in zip(out["created"], out["records"], strict=True):
         replay_ok(record)
         mine = [c for c in out["clients"] if c.table == t["table"]]
