@@ -168,8 +168,9 @@ async def healthz(request: Request):
 
 
 async def readyz(request: Request):
-    """Readiness: the tables are restored, the server is not shutting down, and the database answers
-    a query within READY_DB_TIMEOUT seconds."""
+    """Readiness: the tables are restored, the server is not shutting down, the database answers a
+    query within READY_DB_TIMEOUT seconds, and in a cluster Redis answers too (a process that cannot
+    reach it cannot serve the tables other processes own: see docs/scaling.md, "Faults")."""
     server = server_of(request)
     if not server.ready:
         return error(503, "starting or stopping")
@@ -183,6 +184,10 @@ async def readyz(request: Request):
         await asyncio.wait_for(ping(), READY_DB_TIMEOUT)
     except Exception as exc:  # noqa: BLE001 - any failure means "do not send players here now"
         return error(503, f"database unavailable: {type(exc).__name__}")
+    if server.cluster is not None:
+        problem = await server.cluster.problem(READY_DB_TIMEOUT)
+        if problem is not None:
+            return error(503, problem)
     return JSONResponse({"ok": True, "tables": len(server.tables)})
 
 

@@ -21,7 +21,13 @@ node channel.  Channels:
 An action is committed before it is published, so a follower that sees a gap in seqs (or joins late)
 reads the log again; a forwarded action whose answer does not come is sent again with the same client
 id (idempotent), to whichever process owns the table by then.  When PUBLISH to ``stich:o:ID`` reaches
-nobody, the owner is gone: the follower takes the lease as soon as it has expired."""
+nobody, the owner is gone: the follower takes the lease as soon as it has expired.
+
+Redis holds nothing that matters: every message is either in the log already or answered again.  While
+it is away, owners go on committing (their own clients play on), a forwarded action is given up after
+``REDIS_WAIT`` seconds and its client told to send it again with the same id, and when the connection
+comes back (redis-py subscribes again on the next read) every replica reads the log it missed and every
+owner announces its seq and seats."""
 
 from __future__ import annotations
 
@@ -45,7 +51,8 @@ log = logging.getLogger("stich.web")
 
 RELEASED = "stich:released"
 FORWARD_WAIT = 3.0        # seconds a forwarded action waits for its answer before it is sent again
-FORWARD_GIVE_UP = 60.0    # seconds after which a forwarded message is dropped (the client can resend)
+FORWARD_GIVE_UP = 60.0    # seconds after which a forwarded message is given up (the client is told to resend)
+REDIS_WAIT = 3.0          # seconds a forwarded message waits while Redis refuses it, before its client is told
 PRESENCE_STALE = 3        # renew periods after which a silent follower's connections count as gone
 FORWARDED = ("act", "say", "rename", "signal")
 
@@ -72,6 +79,21 @@ def o_channel(table_id: str) -> str:
 
 def n_channel(node: str) -> str:
     return f"stich:n:{node}"
+
+
+UNDELIVERED = object()    # call(): no answer came, in time or at all
+
+
+def undelivered(op: str, args: list) -> dict:
+    """What a client hears when its forwarded message reached no owner in time.  An action may still be
+    applied (it may have arrived and only the answer got lost), so its client sends it again with the
+    same id: that resend gets the one true answer (``retry``: the frame says so to programs)."""
+    if op == "act":
+        return {"type": "error", "id": args[0], "retry": True,
+                "message": "no answer from the table's server (its process or the cluster's Redis is away "
+                           "for a moment): send the action again with the same id; it takes effect once"}
+    return {"type": "error", "id": None,
+            "message": "the table's server cannot be reached just now: your message may not have arrived"}
 
 
 class RemoteConn:
@@ -113,15 +135,22 @@ class Cluster:
         self._keys = 0
         self.published = 0
         self.closing = False
+        self.wanted: set[str] = set()   # channels this process wants; Redis's own list is lost with it
+        self.listening = True           # the subscription connection works (readiness)
+        self.publishing = True          # the last PUBLISH went through (logs say when this changes)
 
     # --- life cycle ---------------------------------------------------------------------------
     async def start(self) -> None:
         import redis.asyncio as aioredis
 
-        self.redis = aioredis.from_url(self.redis_url, decode_responses=True)
+        self.redis = aioredis.from_url(self.redis_url, decode_responses=True, socket_connect_timeout=2.0)
         await self.redis.ping()
         self.pubsub = self.redis.pubsub()
-        await self.pubsub.subscribe(n_channel(self.node), RELEASED)
+        self.wanted.update((n_channel(self.node), RELEASED))
+        await self.pubsub.subscribe(*self.wanted)
+        # After a lost connection redis-py connects again on the next read and subscribes to the channels
+        # it knew; this callback runs right after, on every reconnection (not on the first connection).
+        self.pubsub.connection.register_connect_callback(self._reconnected)
         loop = asyncio.get_running_loop()
         self.tasks = [loop.create_task(self._reader(), name="stich-redis-reader"),
                       loop.create_task(self._publisher(), name="stich-redis-publisher"),
@@ -173,7 +202,9 @@ class Cluster:
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # noqa: BLE001 - Redis away: followers catch up from the log later
-                event(log, "publish failed", logging.WARNING, error=repr(exc), messages=len(batch))
+                if self.publishing:
+                    event(log, "publish failed", logging.WARNING, error=repr(exc), messages=len(batch))
+                self.publishing = False
                 for _c, _t, fut in batch:
                     if not fut.done():
                         fut.set_exception(ConnectionError(f"redis: {exc}"))
@@ -181,15 +212,60 @@ class Cluster:
                 await asyncio.sleep(0.2)
                 continue
             self.published += len(batch)
+            if not self.publishing:
+                event(log, "publishing again")
+                self.publishing = True
             for (_c, _t, fut), n in zip(batch, results, strict=True):
                 if not fut.done():
                     fut.set_result(n)
 
     async def subscribe(self, *channels: str) -> None:
-        await self.pubsub.subscribe(*channels)
+        """Listen on ``channels``; with Redis away, from when it is back (a table opened meanwhile reads
+        the log then, after the subscription: nothing falls between)."""
+        self.wanted.update(channels)
+        try:
+            await self.pubsub.subscribe(*channels)
+        except Exception as exc:  # noqa: BLE001 - Redis away: _reconnected subscribes it
+            event(log, "subscribe failed", logging.WARNING, error=repr(exc))
 
     async def unsubscribe(self, *channels: str) -> None:
-        await self.pubsub.unsubscribe(*channels)
+        self.wanted.difference_update(channels)
+        try:
+            await self.pubsub.unsubscribe(*channels)
+        except Exception as exc:  # noqa: BLE001 - Redis away: _reconnected drops it
+            event(log, "unsubscribe failed", logging.WARNING, error=repr(exc))
+
+    async def _reconnected(self, _connection) -> None:
+        """Redis is back and redis-py has subscribed again to what it knew (runs inside its connect,
+        so the rest is a task of its own)."""
+        self.listening = True
+        self._spawn(self._resume())
+
+    async def _resume(self) -> None:
+        """After an outage: fix the subscriptions changed meanwhile, then let every table catch up
+        (a replica reads the log it missed, an owner tells its replicas its seq and seats)."""
+        known = set(self.pubsub.channels)
+        try:
+            if self.wanted - known:
+                await self.pubsub.subscribe(*(self.wanted - known))
+            if known - self.wanted:
+                await self.pubsub.unsubscribe(*(known - self.wanted))
+        except Exception as exc:  # noqa: BLE001 - away again: the next reconnection comes back here
+            event(log, "resubscribe failed", logging.WARNING, error=repr(exc))
+            return
+        event(log, "redis back", tables=len(self.server.tables))
+        for actor in list(self.server.tables.values()):
+            actor.submit(actor.after_outage)
+
+    async def problem(self, timeout: float) -> str | None:
+        """Why this process cannot serve every table now (readiness), or None."""
+        if not self.listening:
+            return "redis unavailable: this process hears no other process"
+        try:
+            await asyncio.wait_for(self.redis.ping(), timeout)
+        except Exception as exc:  # noqa: BLE001 - any failure means "not now"
+            return f"redis unavailable: {type(exc).__name__}"
+        return None
 
     async def _reader(self) -> None:
         while True:
@@ -198,9 +274,12 @@ class Cluster:
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # noqa: BLE001 - keep listening; gaps are caught up from the log
-                event(log, "redis read failed", logging.WARNING, error=repr(exc))
-                await asyncio.sleep(0.2)
+                if self.listening:
+                    event(log, "redis away", logging.WARNING, error=repr(exc))
+                self.listening = False
+                await asyncio.sleep(0.2)   # the next read connects again (and subscribes again)
                 continue
+            self.listening = True
             if msg is None or msg.get("type") != "message":
                 continue
             try:
@@ -262,12 +341,23 @@ class Cluster:
 
     # --- forwarding to the owner ----------------------------------------------------------------
     def forward(self, actor, conn, op: str, args) -> None:
-        self._spawn(self.call(actor, op, list(args), conn))
+        self._spawn(self._forward(actor, conn, op, list(args)))
+
+    async def _forward(self, actor, conn, op: str, args: list) -> None:
+        try:
+            answer = await self.call(actor, op, args, conn)
+        except Exception:  # noqa: BLE001 - e.g. the database away while taking the table: tell the client
+            log.exception("forwarding failed", extra={"fields": {"table": actor.id, "op": op}})
+            answer = UNDELIVERED
+        if answer is UNDELIVERED and not conn.closed:
+            conn.send(undelivered(op, args))
 
     async def call(self, actor, op: str, args: list, conn=None):
         """Send ``op`` to the table's owner and wait for its answer (``act`` again and again, with the
         same client id, until one comes); take the table when it has no owner.  Returns the owner's
-        result (``join``: ``[status, body]``)."""
+        result (``join``: ``[status, body]``), or UNDELIVERED when Redis refused the message for
+        REDIS_WAIT seconds or no answer came within FORWARD_GIVE_UP: the client is told, never left
+        waiting."""
         req = secrets.token_hex(8)
         fut = asyncio.get_running_loop().create_future()
         self.pending[req] = fut
@@ -275,15 +365,22 @@ class Cluster:
                "conn": getattr(conn, "key", None), "seat": getattr(conn, "seat", None),
                "fmt": getattr(conn, "fmt", "json"), "lang": getattr(conn, "lang", "en")}
         end = time.monotonic() + FORWARD_GIVE_UP
+        away = None   # since when Redis has refused this message
         try:
-            while time.monotonic() < end and not (conn is not None and conn.closed) and not self.closing:
+            while not (conn is not None and conn.closed) and not self.closing:
+                now = time.monotonic()
+                if now >= end or (away is not None and now - away >= REDIS_WAIT):
+                    return UNDELIVERED
                 if actor.owner:  # became ours meanwhile
                     return await self._local(actor, op, args, conn)
                 try:
-                    heard = await self.publish(o_channel(actor.id), msg)
-                except ConnectionError:
+                    heard = await asyncio.wait_for(asyncio.shield(self.publish(o_channel(actor.id), msg)),
+                                                   REDIS_WAIT)
+                except (ConnectionError, TimeoutError):
+                    away = now if away is None else away
                     await asyncio.sleep(0.2)
                     continue
+                away = None
                 if heard == 0:   # nobody owns it now: take it when its lease has run out
                     if await self.take(actor.id):
                         continue

@@ -311,7 +311,7 @@ class Server:
             return 404, {"error": f"there is no table {table_id}"}
         if self.cluster is not None and not actor.owner:  # the owner alone hands out seats
             answer = await self.cluster.call(actor, "join", [body])
-            if answer is None:
+            if not isinstance(answer, list):   # no answer in time (UNDELIVERED)
                 return 503, {"error": "the table's server did not answer; try again"}
             return answer[0], answer[1]
         return await self.join_here(actor, body)

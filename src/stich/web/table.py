@@ -5,7 +5,8 @@ validated by the engine on a clone, appended to the table's log in a committed t
 only then does the clone become the state and is anyone told (ack to the actor, then a frame per
 connection built from ``state.view(seat)`` and that seat's legal actions, nothing else).  Bots and
 expired timers go through the same path.  Connections never block the actor: each has its own
-outgoing queue (:class:`Conn`)."""
+outgoing queue (:class:`Conn`).  With several processes (``--redis``), what a table does as a replica
+of another process's table, or when it changes owner, is in :mod:`stich.web.replica`."""
 
 from __future__ import annotations
 
@@ -16,12 +17,13 @@ import logging
 import time
 from collections import deque
 
-from sqlalchemy import update
+from sqlalchemy import delete, update
 
 from stich.engine import StichError
 from stich.web import metrics, store
 from stich.web.cluster import FORWARDED, t_channel
 from stich.web.logs import event
+from stich.web.replica import LOST, ClusterPart
 from stich.web.spec import BadRequest, clean_name, timer_seconds
 
 log = logging.getLogger("stich.web")
@@ -35,7 +37,6 @@ EVICT_AFTER = 300.0       # seconds a finished table without connections stays i
 MAX_INFLIGHT = 64         # messages of one connection waiting in the actor
 SEND_QUEUE = 256          # frames waiting for a slow connection before it is dropped
 REPLICA_IDLE = 30.0       # seconds a replica of another process's table stays without connections
-LOST = object()           # a commit refused because another process owns the table now
 
 
 def legal_for(state, seat: int | None) -> list[str]:
@@ -120,8 +121,9 @@ class Seat:
         self.said: deque = deque()   # times of recent chat messages and signals
 
 
-class TableActor:
-    """One table: its state, seats, connections, timers and bots."""
+class TableActor(ClusterPart):
+    """One table: its state, seats, connections, timers and bots (and, in a cluster, what
+    :class:`~stich.web.replica.ClusterPart` adds: following another process's table, changing owner)."""
 
     def __init__(self, server, table_id: str, game, state, seats: list[Seat], settings: dict, public: bool,
                  answers: dict, chat: list[dict], marks: list[int]):
@@ -183,17 +185,6 @@ class TableActor:
                     self.cluster.forward(self, conn, fn.__name__, args)
             finally:
                 conn.inflight -= 1
-
-        self.submit(run)
-
-    def submit_remote(self, conn, op: str, args: list, req: str) -> None:
-        """A message forwarded by another process for one of its connections (owner only)."""
-        async def run():
-            if not self.owner:
-                return  # no answer: the sender asks again, and reaches the new owner
-            if await getattr(self, op)(conn, *args) is LOST:
-                return
-            self.cluster.done(conn.node, req)
 
         self.submit(run)
 
@@ -325,14 +316,21 @@ class TableActor:
             return {"type": "html", **base, "legal": legal, "html": fragment, **extra}
         return {"type": "state", **base, "view": view, "legal": legal, **extra}
 
+    @staticmethod
+    def chat_frame(m: dict) -> dict:
+        """The frame of one chat message (``{seat, name, text}`` as kept), name and text escaped."""
+        return {"type": "chat", "seat": m["seat"], "name": escape(m["name"]), "text": escape(m["text"])}
+
     def chat_for(self, seat, raw: bool = False) -> list[dict]:
-        out = []
-        for m in self.chat:
-            if raw:
-                out.append(dict(m))
-            else:
-                out.append({"type": "chat", "seat": m["seat"], "name": escape(m["name"]), "text": escape(m["text"])})
-        return out
+        return [dict(m) if raw else self.chat_frame(m) for m in self.chat]
+
+    def send_all(self, msg, seats=None) -> None:
+        """One frame to every connection here (``seats``: to those of these seats only), made once.
+        The owner's talk and a replica's echo of it both go out this way."""
+        text = msg if isinstance(msg, str) else store.dumps(msg)
+        for c in list(self.conns):
+            if seats is None or c.seat in seats:
+                c.send(text)
 
     def broadcast_state(self) -> None:
         cache: dict = {}
@@ -344,13 +342,8 @@ class TableActor:
 
     def broadcast_seats(self) -> None:
         if self.cluster is not None and self.owner:
-            self.cluster.publish(t_channel(self.id), {
-                "k": "seats", "deadline": self.turn_deadline, "connected": sorted(self.connected()),
-                "seats": [{"seat": s.seat, "name": s.name, "claimed": s.claimed, "bot_playing": s.bot_playing,
-                           "token_hash": s.token_hash} for s in self.seats]})
-        msg = store.dumps({"type": "seats", "seats": self.seats_info()})
-        for c in list(self.conns):
-            c.send(msg)
+            self._publish_seats()
+        self.send_all({"type": "seats", "seats": self.seats_info()})
         if any(c.fmt == "html" for c in self.conns):  # the page shows who is there
             cache: dict = {}
             for c in list(self.conns):
@@ -573,7 +566,8 @@ class TableActor:
         if seq is not None and received is not None:  # until the new state frame is out to this client
             conn.after_sent(lambda: metrics.action_latency(time.perf_counter() - received))
         if seq is None:
-            conn.send({"type": "error", "id": cid, "message": "the server could not save the action; send it again"})
+            conn.send({"type": "error", "id": cid, "retry": True,   # not saved: the same id may take effect
+                       "message": "the server could not save the action; send it again with the same id"})
 
     async def _commit(self, new, seat: int, origin: str, cid: str | None, conn: Conn | None = None) -> int | None:
         """Append the action to the log (committed), then adopt the new state and tell everyone."""
@@ -587,7 +581,9 @@ class TableActor:
             stmts.append(update(store.tables).where(store.tables.c.id == self.id).values(
                 finished=True, record=store.dumps(self.make_record(new))))
         if self.cluster is not None:
-            stmts.append(self.cluster.guard(self.id))
+            stmts.append(self.cluster.guard(self.id))   # runs first in the transaction
+            if new.is_terminal():  # a finished table has no owner: nobody renews or sweeps it for ever
+                stmts.append(delete(store.leases).where(store.leases.c.table_id == self.id))
         try:
             await self.server.writer.write(*stmts)
         except store.LeaseLost:  # not saved, and not ours to save: become a replica of the new owner
@@ -661,9 +657,7 @@ class TableActor:
         self.chat.append({"seat": s.seat, "name": s.name, "text": text})
         if self.cluster is not None:
             self.cluster.publish(t_channel(self.id), {"k": "chat", "m": self.chat[-1]})
-        msg = store.dumps({"type": "chat", "seat": s.seat, "name": escape(s.name), "text": escape(text)})
-        for c in list(self.conns):
-            c.send(msg)
+        self.send_all(self.chat_frame(self.chat[-1]))
 
     async def signal(self, conn: Conn, sig) -> None:
         """A signal between partners (Watten's Deuten): to the partner's connections only, never stored in
@@ -689,9 +683,7 @@ class TableActor:
         msg = {"type": "signal", "seat": conn.seat, "to": to, "signal": sig}
         if self.cluster is not None:
             self.cluster.publish(t_channel(self.id), {"k": "signal", "msg": msg})
-        for c in list(self.conns):
-            if c.seat in (to, conn.seat):
-                c.send(msg)
+        self.send_all(msg, seats=(to, conn.seat))
 
     async def rename(self, conn: Conn, name) -> None:
         if conn.seat is None:
@@ -722,150 +714,3 @@ class TableActor:
         if 0 <= seq <= self.seq:
             frame["missed"] = {"since": seq, "events": self.missed(conn.seat, seq)}
         conn.send(frame)
-
-    # --- a cluster: replicas and changes of owner (stich.web.cluster) ---------------------------
-    async def on_owner_message(self, msg: dict) -> None:
-        """A replica hears its owner: a committed action, seats, chat, a signal, a new owner."""
-        if self.owner:
-            return
-        kind = msg.get("k")
-        if kind == "applied":
-            seq = msg["seq"]
-            if seq <= self.seq:
-                return
-            if seq != self.seq + 1:  # a gap (a message lost in a change of owner): read the log again
-                event(log, "replica missed actions", table=self.id, seq=self.seq, heard=seq)
-                await self._reload()
-                return
-            try:
-                self.state.apply(msg["action"], seat=msg["seat"])
-            except StichError:
-                await self._reload()
-                return
-            self.marks.append(len(self.state.events))
-            self.turn_deadline = msg.get("deadline")
-            if msg.get("cid") is not None:  # a resent id reaching this replica once the match is over
-                self.answers[(msg["seat"], msg["cid"])] = {"type": "ack", "id": msg["cid"], "seq": seq}
-            self.broadcast_state()
-        elif kind == "seats":
-            for item in msg["seats"]:
-                s = self.seats[item["seat"]]
-                s.name, s.claimed, s.bot_playing, s.token_hash = (item["name"], item["claimed"],
-                                                                  item["bot_playing"], item["token_hash"])
-            self.remote_connected = set(msg.get("connected", ()))
-            self.turn_deadline = msg.get("deadline")
-            self.broadcast_seats()
-        elif kind == "chat":
-            m = msg["m"]
-            self.chat.append(m)
-            out = store.dumps({"type": "chat", "seat": m["seat"], "name": escape(m["name"]), "text": escape(m["text"])})
-            for c in list(self.conns):
-                c.send(out)
-        elif kind == "signal":
-            sig = msg["msg"]
-            for c in list(self.conns):
-                if c.seat in (sig["to"], sig["seat"]):
-                    c.send(sig)
-        elif kind == "owner" and msg.get("seq", 0) > self.seq:
-            event(log, "replica behind its owner", table=self.id, seq=self.seq, owner_seq=msg["seq"])
-            await self._reload()
-
-    async def _catch_up(self, done: asyncio.Future | None = None) -> None:
-        """A replica reads the log if it is behind (an action committed, and published, before it
-        subscribed; or a message lost): then it is at least where any client has been."""
-        from sqlalchemy import func, select
-
-        try:
-            if not self.owner:
-                row = await store.fetch_one(self.server.engine, select(func.max(store.actions.c.seq)).where(
-                    store.actions.c.table_id == self.id))
-                if row is not None and (list(row.values())[0] or 0) > self.seq:
-                    event(log, "replica behind the log", table=self.id, seq=self.seq)
-                    await self._reload()
-                self.cluster.presence(self)
-        finally:
-            if done is not None and not done.done():
-                done.set_result(None)
-
-    async def _reload(self) -> None:
-        fields = await self.server.read(self.id)
-        if fields is None:
-            return
-        self._adopt(fields)
-        self.broadcast_state()
-        self.broadcast_seats()
-
-    async def promote(self, done: asyncio.Future | None = None) -> None:
-        """This process took the table's lease: read the log again and act as its owner."""
-        from stich.web.cluster import o_channel
-
-        try:
-            if not self.owner:
-                await self.cluster.subscribe(o_channel(self.id))
-                await self.cluster.unsubscribe(t_channel(self.id))
-                self._adopt(await self.server.read(self.id))
-                self.owner = True
-                self.remote = {}
-                self.bot_pending = None
-                event(log, "table taken over", table=self.id, seq=self.seq)
-                self.start()
-                self.cluster.publish(t_channel(self.id), {"k": "owner", "seq": self.seq})
-                self.broadcast_state()
-                self.broadcast_seats()
-        finally:
-            if done is not None and not done.done():
-                done.set_result(self.owner)
-
-    async def demote(self) -> None:
-        """Another process owns the table now: stop its bots and timers here and follow it."""
-        from stich.web.cluster import o_channel
-
-        if not self.owner:
-            return
-        self.owner = False
-        for s in self.seats:
-            if s.grace:
-                s.grace.cancel()
-                s.grace = None
-        if self.turn_timer:
-            self.turn_timer.cancel()
-            self.turn_timer = None
-        self.bot_pending = None
-        self.remote = {}
-        await self.cluster.subscribe(t_channel(self.id))
-        await self.cluster.unsubscribe(o_channel(self.id))
-        await self._reload()
-        self.cluster.presence(self)
-
-    async def on_presence(self, node: str, seats: list[int]) -> None:
-        """Another process says which seats of this table it has connections for (owner only)."""
-        if not self.owner:
-            return
-        before = self.connected()
-        self.remote[node] = (frozenset(s for s in seats if isinstance(s, int) and 0 <= s < len(self.seats)),
-                             time.monotonic())
-        await self._presence_changed(before)
-
-    async def expire_presence(self, older: float) -> None:
-        """Seats of a process that stopped telling (it died) count as disconnected.  Replicas hear
-        the owner's seq too: one that missed a message catches up within a renew period."""
-        if self.owner and self.remote:
-            self.cluster.publish(t_channel(self.id), {"k": "owner", "seq": self.seq})
-        now = time.monotonic()
-        stale = [n for n, (_s, at) in self.remote.items() if now - at > older]
-        if not stale or not self.owner:
-            return
-        before = self.connected()
-        for n in stale:
-            del self.remote[n]
-        await self._presence_changed(before)
-
-    async def _presence_changed(self, before: set[int]) -> None:
-        after = self.connected()
-        if after == before:
-            return
-        for seat in sorted(after - before):
-            await self._seat_here(seat)
-        for seat in sorted(before - after):
-            self._start_grace(self.seats[seat])
-        self.broadcast_seats()
