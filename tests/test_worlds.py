@@ -198,7 +198,7 @@ def test_opponent_model_filters_worlds():
 
 
 # --- worlds drawn from constraints (engine.worlds.redeal_worlds) -----------------------------------
-REDEAL_GAMES = [g for g in ("watten", "battn") if g in GAMES]
+REDEAL_GAMES = [g for g in ("watten", "battn", "barbu", "biscambiggia") if g in GAMES]
 
 
 def deal_layout(game, view, spec, world):
@@ -210,7 +210,7 @@ def deal_layout(game, view, spec, world):
     layout = []
     for s in range(game.num_players):
         layout += game.deck.codes_of(world.hands[s]) + plays[s]
-    layout += [game.deck.code(c) for c in world.stock]
+    layout += [game.deck.code(c) for c in getattr(world, "stock", None) or []]
     return layout
 
 
@@ -275,6 +275,14 @@ def test_redealt_worlds_are_worlds_the_replay_accepts(name):
             replayed = _replay(game, view, spec, layout, Steered(hidden_choices(world)))
             assert replayed is not None, f"{game.variant}: a re-dealt world the replay rejects"
             assert [h for s, h in enumerate(replayed.hands)] == list(world.hands)
+            if name in ("barbu", "biscambiggia"):
+                # the whole game, not only the seat's view: every seat sees what it would in the
+                # replayed deal (its deal, the secret partner's message), and the fields the
+                # tricks are decided by (Barbu's deal record, the holder of the called card) agree
+                for s in range(game.num_players):
+                    assert world.view(s) == replayed.view(s), f"seat {s}'s view of a re-dealt world"
+                assert getattr(world, "dealt", None) == getattr(replayed, "dealt", None)
+                assert getattr(world, "holder", None) == getattr(replayed, "holder", None)
             checked += 1
     assert checked >= 100
 
@@ -310,7 +318,8 @@ def consistent_deals(game, view, spec, base, held, unknown):
             new[s] = (base.hands[s] & ~deck.mask(held[s])) | deck.mask(cards)
         world.hands = new
         rest = iter(sorted(left))
-        world.stock = [deck.parse(next(rest)) if deck.code(c) in unknown else c for c in base.stock]
+        if getattr(base, "stock", None):
+            world.stock = [deck.parse(next(rest)) if deck.code(c) in unknown else c for c in base.stock]
         if _replay(game, view, spec, deal_layout(game, view, spec, world), Steered(hidden_choices(world))) is not None:
             kept.append({s: tuple(sorted(c)) for s, c in hands.items()})
     return kept, enumerated
@@ -376,12 +385,55 @@ def test_redealt_worlds_play_on_like_dealt_ones(name):
                 legal = world.legal_actions()
                 assert legal, f"{state.game.variant}: nobody can act in a re-dealt world"
                 world.apply(rng.choice(legal))
+                if world.hand_number != hand:
+                    break   # (Barbu and Biscambiggia hold no hands between deals)
                 seen = 0
                 for h in world.hands:
                     assert not seen & h
                     seen |= h
-                for c in world.stock or []:
+                for c in getattr(world, "stock", None) or []:
                     assert not seen >> c & 1
                     seen |= 1 << c
             played += 1
     assert played >= 60
+
+
+def test_dealer_draws_uniformly_around_forbidden_cards():
+    """The re-deal's dealer (``engine.worlds._Dealer``): with cards forbidden to some holders (a
+    void suit, a card the caller lacks) every deal that honours them is drawn equally often
+    (every deal enumerated; chi-square, p = 0.001), and none that breaks them."""
+    from itertools import combinations
+
+    from stich.engine.worlds import _Dealer
+
+    deck = stich.game("barbu").deck
+    pool = [deck.parse(c) for c in ("S2", "S3", "S4", "H2", "H3", "D2", "D3", "C2")]
+    counts = [3, 0, 2, 3]          # seat 1 is the one sampling; no stock
+    spec = type("Spec", (), {})()
+    spec.forbidden = [{"S2", "S3", "S4"}, set(), {"H2", "H3", "S2"}, {"C2"}]
+    dealer = _Dealer.of(spec, 1, deck, counts, 0, pool)
+    holders = [0, 2, 3]
+    allowed = []
+    for a in combinations(pool, 3):
+        rest = [c for c in pool if c not in a]
+        for b in combinations(rest, 2):
+            d = tuple(c for c in rest if c not in b)
+            deal = (frozenset(a), frozenset(b), frozenset(d))
+            if all(not {deck.code(c) for c in cards} & spec.forbidden[h]
+                   for h, cards in zip(holders, deal, strict=True)):
+                allowed.append(deal)
+    assert 2 < len(allowed) < 560
+    rng = random.Random(3)
+    n = 200 * len(allowed)
+    seen: dict = {}
+    for _ in range(n):
+        got = dealer.draw(rng)
+        deal = (frozenset(got[:3]), frozenset(got[3:5]), frozenset(got[5:]))
+        assert deal in allowed, "a deal that gives a holder a card forbidden to it"
+        seen[deal] = seen.get(deal, 0) + 1
+    expect = n / len(allowed)
+    chi2 = sum((seen.get(d, 0) - expect) ** 2 / expect for d in allowed)
+    assert chi2 < _chi2_limit(len(allowed) - 1), f"chi2 {chi2:.1f} over {len(allowed)} deals"
+    spec.forbidden = [set(), set(), {"C2"}, {"C2"}]
+    spec.forbidden[0] = {"C2"}
+    assert _Dealer.of(spec, 1, deck, counts, 0, pool) is False   # nobody may hold C2

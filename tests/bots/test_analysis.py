@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 import stich
@@ -37,3 +38,48 @@ def test_analyse_marks_losses_from_the_seats_view(tmp_path):
     assert out.exit_code == 0 and json.loads(out.output)["seat"] == 0
     bad = CliRunner().invoke(cli, ["analyse", str(path), "--seat", "9"])
     assert bad.exit_code != 0 and "seat must be" in bad.output
+
+
+def test_declared_decisions_are_valued_as_pimc_decides_them():
+    """A decision the game declares ``DECIDED`` (here the Schlag, and Biscambiggia's bids) is
+    valued by ``decide.evaluate`` - the heuristic's candidates and the action played, the later
+    decisions (the dealer's trump) taken by the heuristic in the worlds - not by random rollouts
+    over every legal action: the values are the ones a direct ``decide.evaluate`` gives on the
+    same worlds and seeds, in points."""
+    import random
+
+    from stich.bots.analysis import _Seeds, evaluate_decision
+    from stich.bots.bets import declared
+    from stich.bots.heuristic import HeuristicBot
+    from stich.bots.search import decide
+    from stich.bots.search.betting import lean_model, world_weights
+    from stich.bots.search.common import Clock, draw_worlds, fallback
+
+    for name, variant, verb in (("watten", "bavarian_4", "schlag"), ("biscambiggia", None, "bid")):
+        game = stich.game(name, variant=variant) if variant else stich.game(name)
+        state = game.new_state(seed=5)
+        bot = HeuristicBot(seed=1)
+        while True:
+            legal = [str(a) for a in state.legal_actions()]
+            if sum(a.startswith(verb + " ") for a in legal) > 1:
+                break
+            state.apply(bot.choose(state.view(state.current_player), legal))
+        view = state.view(state.current_player)
+        played = legal[-1]
+        res = evaluate_decision(view, legal, worlds_count=6, seed=9, played=played)
+        assert res["by"] == "decision" and res["p"] is None
+        decided = [a for a in legal if a.split(" ", 1)[0] in declared(name).decided]
+        rng = random.Random(9)
+        worlds = draw_worlds(view, rng, 6, None, lean_model())
+        first = fallback(view, legal, rng)
+        cands = decide.candidates(view, decided, first)
+        if played not in cands:
+            cands.append(played)
+        assert set(res["values"]) == set(cands) and played in res["values"]
+        assert len(res["values"]) <= decide.TOP + 1 < len(decided)   # not every bid / rank
+        weights = world_weights(worlds, view)
+        weights = [w * len(weights) / sum(weights) for w in weights]
+        samples = decide.evaluate(_Seeds(rng), view, cands, worlds, weights, Clock(None, 6),
+                                  value=decide.points(game, view["seat"]))
+        for a, vals in samples.items():
+            assert res["values"][a] == pytest.approx(sum(vals) / len(vals))

@@ -190,3 +190,19 @@ def test_lean_model_leaves_bets_to_the_weights():
     assert any(text == "raise" for _who, text, _i in view["actions"])
     weights = raise_weights([state, state.clone()], view)
     assert len(weights) == 2 and all(0.0 < w <= 1.0 for w in weights) and weights[0] == weights[1]
+
+
+def test_games_without_raising_declare_only_what_differs():
+    """Biscambiggia and Barbu have no raise and a fixed stake: their declarations name only the
+    decisions they evaluate, and ``declared`` fills in the rest (no raise, no answers, stake 1)."""
+    from stich.engine import companion
+
+    for name in ("biscambiggia", "barbu"):
+        module = companion(name, "bets")
+        assert [n for n in vars(module) if n.isupper()] == ["DECIDED"], name
+        decl = bets.declared(name)
+        assert decl.raise_verb is decl.accept is decl.fold is decl.poll_pass is None
+        assert decl.go_on == {} and decl.gives == {} and decl.uninformative == frozenset()
+        assert decl.stake({}) == decl.state_stake(object()) == bets.FIXED_STAKE == 1
+        assert decl.kind_of(["pass", "bid 70"]) is None
+    assert bets.declared("watten").stake({}) == 2 and bets.declared("watten").raise_verb == "raise"

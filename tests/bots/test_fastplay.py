@@ -95,6 +95,48 @@ def test_fast_path_plays_like_the_engine(name):
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_kernel_policy_is_the_states_playout_card(name):
+    """The kernel's playout policy picks the card ``State.playout_card`` picks, with the same
+    random numbers, at every step of random hands: the fast playouts are the engine's."""
+    compared = 0
+    for state, rng in positions(name, 23, 60):
+        k = fastplay.kernel(state)
+        hand = state.hand_number
+        s = state.clone()
+        engine_to_card(s, hand)
+        while True:
+            plays = [a for a in s.legal_actions() if a.verb == s.game.card_verb]
+            cards = bits(k.legal())
+            if len(cards) > 1:
+                seed = rng.randrange(2**31)
+                want = s.playout_card(plays, random.Random(seed)).value
+                assert k.policy(cards, random.Random(seed)) == want, f"{s.game.variant}: {cards}"
+                compared += 1
+            card = rng.choice(cards)
+            s.apply(s.game.parse_action(f"play {s.game.deck.code(card)}")[1])
+            if k.play(card) >= 0:
+                break
+            engine_to_card(s, hand)
+    assert compared > 200
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_kernels_own_playout_loop_plays_the_same_cards(name):
+    """A kernel's own playout loop (``run``) ends each playout exactly as the card-by-card loop
+    (``step_playout``: legal, policy, play) with the same random numbers: the same scores, tricks
+    and cards taken."""
+    for state, rng in positions(name, 31, 120):
+        k = fastplay.kernel(state)
+        if not hasattr(k, "run"):
+            pytest.skip(f"{name}'s kernel has no playout loop of its own")
+        for _ in range(3):
+            seed = rng.randrange(2**31)
+            a, b = k.copy(), k.copy()
+            assert a.run(random.Random(seed)) == fastplay.step_playout(b, random.Random(seed))
+            assert (a.taken, a.winners, a.hands) == (b.taken, b.winners, b.hands)
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_fast_playout_leaves_the_state_alone(name):
     state, rng = positions(name, 3, 1)[0]
     before = state.view(state.current_player)

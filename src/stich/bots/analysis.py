@@ -4,9 +4,15 @@
 of ``seat`` that had a choice, from that seat's view only, on sampled worlds
 (``stich.engine.worlds``):
 
-* a card or another decision: each legal action is applied in every world and the rest of the
-  hand played out (``pimc``'s evaluation: the exact solve of the last tricks, else rollouts); its
-  value is the seat's side's expected change of score in the hand, in points;
+* a card: each legal action is applied in every world and the rest of the hand played out
+  (``pimc``'s evaluation: the exact solve of the last tricks, else rollouts); its value is the
+  seat's side's expected change of score in the hand, in points;
+* a decision the game declares ``DECIDED`` (the Ansage, Schlòk / Trumpf, bids and the call,
+  contracts and doubles): valued as ``pimc`` decides it (``bots/search/decide.py``): the
+  heuristic's best few candidates and the action played, each applied in every world (weighted by
+  the opponent model and the raises) and the hand played out with the later decisions taken by
+  the heuristic in each seat's shoes - not by random rollouts, which would, say, answer a Schlag
+  with a random trump - in points as above;
 * a bet (raise, accept, fold, hold, Orbi / X answers): the chance ``p`` to win the hand is
   estimated on the worlds and each answer valued in points with the bet arithmetic
   (``stich.bots.bets``, linear points: fold ``-s``, accept ``(2p-1)(s+1)``, raise ``min(s,
@@ -52,23 +58,62 @@ def _bet_values(worlds, seat, legal, rng, kind, decl):
     return out, p
 
 
-def evaluate_decision(view: dict, legal: list[str], worlds_count: int = 24, seed: int = 0) -> dict:
-    """The value in points of each legal action of one decision (see the module docstring)."""
+class _Seeds:
+    """What ``decide.evaluate`` asks of a bot: the random numbers its playouts are seeded from."""
+
+    def __init__(self, rng):
+        self.rng = rng
+
+
+def _decided_values(view, legal, decided, worlds, rng, played) -> dict[str, float]:
+    """``pimc``'s evaluation of a declared decision (``decide.evaluate``), in points: the
+    heuristic's candidates (its choice first) and the action played."""
+    from stich.bots.search import decide
+    from stich.bots.search.betting import world_weights
+    from stich.bots.search.common import Clock, fallback
+
+    own = fallback(view, legal, rng)
+    cands = decide.candidates(view, decided, own if own in decided else decided[0])
+    if played in decided and played not in cands:
+        cands.append(played)
+    weights = world_weights(worlds, view)
+    mean = sum(weights) / len(weights)
+    weights = [w / mean for w in weights]
+    samples = decide.evaluate(_Seeds(rng), view, cands, worlds, weights, Clock(None, len(worlds)),
+                              value=decide.points(worlds[0].game, view["seat"]))
+    return {a: sum(v) / len(v) for a, v in samples.items() if v}
+
+
+def evaluate_decision(view: dict, legal: list[str], worlds_count: int = 24, seed: int = 0,
+                      played: str | None = None) -> dict:
+    """The value in points of each legal action of one decision (see the module docstring; a
+    declared decision values the candidates ``pimc`` would weigh and ``played``).  ``by`` says
+    how: ``"bet"``, ``"decision"`` (``decide.py``) or ``"search"`` (the card search)."""
     from stich.bots.bets import declared
+    from stich.bots.search.betting import lean_model
     from stich.bots.search.common import draw_worlds, heuristic_model
     from stich.bots.search.solver import evaluate
 
     rng = random.Random(seed)
     seat = view["seat"]
-    worlds = draw_worlds(view, rng, worlds_count, None, heuristic_model())
-    if not worlds:
-        return {"values": {}, "p": None}
     decl = declared(view.get("game"))
     kind = decl.kind_of(legal)
+    decided = [a for a in legal if a.split(" ", 1)[0] in decl.decided] if kind is None else []
+    # as pimc draws them: for a declared decision weighted by the opponent model, else filtered
+    worlds = draw_worlds(view, rng, worlds_count, None, lean_model() if len(decided) > 1 else heuristic_model())
+    if not worlds:
+        return {"values": {}, "p": None, "by": None}
     values: dict[str, float] = {}
     p = None
+    by = "search"
     if kind is not None:
         values, p = _bet_values(worlds, seat, legal, rng, kind, decl)
+        by = "bet"
+    elif len(decided) > 1:
+        values = _decided_values(view, legal, decided, worlds, rng, played)
+        by = "decision"
+        decided_set = set(decided)
+        legal = [a for a in legal if a not in decided_set or a in values]   # the others: not weighed
     rest = [a for a in legal if a not in values]
     if rest:
         totals = dict.fromkeys(rest, 0.0)
@@ -84,7 +129,7 @@ def evaluate_decision(view: dict, legal: list[str], worlds_count: int = 24, seed
             values.update({a: totals[a] / len(worlds) + shift for a in rest})
         else:
             values.update({a: totals[a] / len(worlds) for a in rest})
-    return {"values": values, "p": p}
+    return {"values": values, "p": p, "by": by}
 
 
 def analyse(record: dict, seat: int, worlds: int = 24, seed: int = 0) -> dict:
@@ -100,14 +145,14 @@ def analyse(record: dict, seat: int, worlds: int = 24, seed: int = 0) -> dict:
     for i, (who, text) in enumerate(record["actions"]):
         legal = [str(a) for a in state.legal_actions()]
         if who == seat and len(legal) > 1 and not text.startswith("cut"):
-            res = evaluate_decision(state.view(seat), legal, worlds, seed + i)
+            res = evaluate_decision(state.view(seat), legal, worlds, seed + i, played=text)
             vals = res["values"]
             if vals and text in vals:
                 best = max(vals, key=vals.get)
                 loss = round(vals[best] - vals[text], 3)
                 rows.append({"index": i, "hand": state.hand_number, "played": text, "best": best,
                              "loss": loss, "mistake": loss >= MISTAKE, "p_win_hand": res["p"],
-                             "values": {a: round(v, 3) for a, v in vals.items()}})
+                             "by": res["by"], "values": {a: round(v, 3) for a, v in vals.items()}})
         state.apply(text)
     total = round(sum(r["loss"] for r in rows), 3)
     return {"game": g.name, "variant": g.variant, "seat": seat, "worlds": worlds, "decisions": rows,

@@ -42,11 +42,20 @@ RAISE_MARGIN = 0.05
 ACCEPT, FOLD, RAISE = "accept", "fold", "raise"
 
 
+#: the stake of a game that declares no raise (Biscambiggia, Barbu: every hand counts as it is)
+FIXED_STAKE = 1
+
+
 class Declaration:
     """What a game's bets are, from its ``"bets"`` companion (``rulesets/<game>/bets.py``): the
     raise verb, the answers (play on / give away), the play-on / give-away pairs, the raise poll's
     pass, the decisions search evaluates candidate by candidate, the verbs an opponent model skips.
-    This module and the search bots name no game verb: they read them here."""
+    This module and the search bots name no game verb: they read them here.
+
+    A name the module leaves out takes its default: no raise, no answers, no play-on / give-away
+    pairs, no raise poll, nothing decided by evaluation, every verb informative, and then a fixed
+    stake of :data:`FIXED_STAKE` (with a raise verb but no ``stake`` functions: 2, Watten's and
+    Battn's base).  A game without raising declares only what differs (``DECIDED``)."""
 
     def __init__(self, module=None, card_verb: str | None = None):
         #: the game's verb of playing a card (``Game.card_verb``): a raise offered with cards
@@ -72,10 +81,14 @@ class Declaration:
             self.gives[self.accept] = self.fold
 
     def stake(self, view: dict) -> int:
-        return int(self._stake(view)) if self._stake is not None else 2
+        if self._stake is not None:
+            return int(self._stake(view))
+        return FIXED_STAKE if self.raise_verb is None else 2
 
     def state_stake(self, state) -> int:
-        return int(self._state_stake(state)) if self._state_stake is not None else 2
+        if self._state_stake is not None:
+            return int(self._state_stake(state))
+        return FIXED_STAKE if self.raise_verb is None else 2
 
     def kind_of(self, legal: list[str]) -> str | None:
         """Which bet a decision is: ``"answer"`` (a raise to accept, fold or re-raise),

@@ -11,7 +11,8 @@ Each level is a named configuration of an existing bot, accepted wherever a bot 
 * ``strong`` - ``pimc`` at its default budget (16 sampled worlds per decision; raises, accepts
   and folds by the chance to win the hand estimated on those worlds; the Ansage, bids, calls,
   contracts and doubles by evaluating the heuristic's best few candidates on them).  About
-  0.05 s a decision on average, up to a few tenths for an Ansage or a bid.
+  0.02-0.03 s of CPU a decision on average (Biscambiggia 0.05-0.06 s), about 0.1 s at most (an
+  Ansage, a bid, a contract): ``benchmarks/bot_speed.py``, 2026-11-25.
 * ``max`` - ``pimc`` with 1 s per decision (more worlds, more rollouts) unless a budget is given:
   for analysis and for players who want the strongest opponent.
 

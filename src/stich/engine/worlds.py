@@ -31,7 +31,9 @@ also list ``forbidden`` cards per seat to prune obvious rejections early.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from dataclasses import dataclass, field
+from math import comb
 
 from stich.cards import bits
 from stich.engine.errors import StichError
@@ -220,11 +222,16 @@ def redeal_worlds(game, view: dict, spec: WorldSpec, base, rng: random.Random, c
     hands = list(base.hands)
     counts = [0 if s == seat else (h & unknown).bit_count() for s, h in enumerate(hands)]
     fixed = [h if s == seat else h & ~unknown for s, h in enumerate(hands)]
-    stock = list(base.stock or [])
+    stock = list(getattr(base, "stock", None) or [])   # (Barbu and Biscambiggia have none)
     stock_at = [i for i, c in enumerate(stock) if unknown >> c & 1]
     pool = [c for s, h in enumerate(hands) if s != seat for c in bits(h & unknown)]
     pool += [stock[i] for i in stock_at]
     old = list(pool)
+    # Cards a seat cannot hold (``spec.forbidden``: voids and the like) are dealt around, not
+    # rejected: a void of one seat would reject most shuffles (Barbu, Biscambiggia).
+    dealer = _Dealer.of(spec, seat, deck, counts, len(stock_at), pool)
+    if dealer is False:
+        return []
     codes = deck.codes
     out = []
     tries = 0
@@ -233,7 +240,10 @@ def redeal_worlds(game, view: dict, spec: WorldSpec, base, rng: random.Random, c
         if deadline is not None and out and time.perf_counter() > deadline:
             break
         tries += 1
-        rng.shuffle(pool)
+        if dealer is None:
+            rng.shuffle(pool)
+        else:
+            pool = dealer.draw(rng)
         new = list(fixed)
         pos = 0
         for s, k in enumerate(counts):
@@ -256,10 +266,138 @@ def redeal_worlds(game, view: dict, spec: WorldSpec, base, rng: random.Random, c
         if rename:
             world.events = [(aud, ev) if aud is None or aud & bit else (aud, _renamed(ev, rename))
                             for aud, ev in base.events]
+        world._legal = None   # a legal list cached for the base's hands (Barbu sets it eagerly)
         if callable(ok):
             ok(world, dict(zip(old, pool, strict=True)))
         world._folds = {}
         out.append(world)
+    return out
+
+
+class _Dealer:
+    """Uniform deals of the unknown cards that honour ``WorldSpec.forbidden``.
+
+    The holders are the other seats (as many cards each as in the base world) and the stock.  The
+    cards fall into classes by the holders that may not hold them (a void suit of one seat, ...);
+    cards of a class are interchangeable, so a deal is a split of each class among the holders
+    allowed it.  The number of deals that give the holders ``rem`` cards from class ``i`` on,
+    ``f(i, rem)``, is a sum of multinomials (the unconstrained cards last, in closed form); a split
+    is drawn with its weight ``multinomial(class; split) * f(i+1, rem - split)`` and the cards of
+    each class shuffled into it: every deal honouring the forbidden cards is equally likely."""
+
+    __slots__ = ("counts", "classes", "free", "holders", "_f", "_splits")
+
+    @classmethod
+    def of(cls, spec, seat, deck, counts, stock_count, pool):
+        """A dealer for ``pool``, None where nothing is forbidden (a plain shuffle is uniform), or
+        False where no deal honours the forbidden cards."""
+        forbidden = spec.forbidden
+        if not forbidden or not any(forbidden):
+            return None
+        in_pool = 0
+        for c in pool:
+            in_pool |= 1 << c
+        holders = [s for s in range(len(counts)) if s != seat]
+        masks = []
+        for s in holders:
+            m = 0
+            for code in forbidden[s] if s < len(forbidden) else ():
+                m |= 1 << deck.parse(code)
+            masks.append(m & in_pool)
+        if not any(masks):
+            return None
+        d = object.__new__(cls)
+        d.holders = holders
+        d.counts = tuple(counts[s] for s in holders) + (stock_count,)
+        masks.append(0)   # the stock: no rule says which cards it holds
+        by_sig: dict[int, list[int]] = {}
+        for c in pool:
+            sig = 0
+            for h, m in enumerate(masks):
+                if m >> c & 1:
+                    sig |= 1 << h
+            by_sig.setdefault(sig, []).append(c)
+        d.free = by_sig.pop(0, [])
+        d.classes = [([h for h in range(len(masks)) if not sig >> h & 1], cards) for sig, cards in by_sig.items()]
+        d._f, d._splits = {}, {}
+        return d if d._count(0, d.counts) else False
+
+    def _count(self, i: int, rem: tuple) -> int:
+        if i == len(self.classes):
+            return _multinomial(rem)   # the free cards: any holder (sum(rem) == len(free) here)
+        key = (i, rem)
+        hit = self._f.get(key)
+        if hit is None:
+            cumulative = self._options(i, rem)[1]
+            hit = self._f[key] = cumulative[-1] if cumulative else 0
+        return hit
+
+    def _options(self, i: int, rem: tuple) -> list:
+        key = (i, rem)
+        hit = self._splits.get(key)
+        if hit is not None:
+            return hit
+        allowed, cards = self.classes[i]
+        k = len(cards)
+        out = []
+
+        def walk(j, left, split):
+            if j == len(allowed) - 1:
+                h = allowed[j]
+                if left <= rem[h]:
+                    split[h] = left
+                    rest = tuple(r - x for r, x in zip(rem, split, strict=True))
+                    w = _multinomial(split) * self._count(i + 1, rest)
+                    if w:
+                        out.append((tuple(split), w))
+                    split[h] = 0
+                return
+            h = allowed[j]
+            for x in range(min(left, rem[h]) + 1):
+                split[h] = x
+                walk(j + 1, left - x, split)
+            split[h] = 0
+
+        if allowed:
+            walk(0, k, [0] * len(rem))
+        total = 0
+        cumulative = []
+        for _split, w in out:
+            total += w
+            cumulative.append(total)
+        hit = self._splits[key] = ([split for split, _w in out], cumulative)
+        return hit
+
+    def draw(self, rng) -> list[int]:
+        """One deal: the cards of each holder in turn (the seats, then the stock), as the
+        re-deal's pool."""
+        got: list[list[int]] = [[] for _ in self.counts]
+        rem = self.counts
+        for i, (_allowed, cards) in enumerate(self.classes):
+            splits, cumulative = self._options(i, rem)
+            split = splits[bisect_right(cumulative, rng.randrange(cumulative[-1]))]
+            cards = list(cards)
+            rng.shuffle(cards)
+            pos = 0
+            for h, x in enumerate(split):
+                if x:
+                    got[h] += cards[pos:pos + x]
+                    pos += x
+            rem = tuple(a - b for a, b in zip(rem, split, strict=True))
+        free = list(self.free)
+        rng.shuffle(free)
+        pos = 0
+        for h, x in enumerate(rem):
+            got[h] += free[pos:pos + x]
+            pos += x
+        return [c for cards in got for c in cards]
+
+
+def _multinomial(parts) -> int:
+    out, n = 1, 0
+    for x in parts:
+        n += x
+        out *= comb(n, x)
     return out
 
 

@@ -34,6 +34,7 @@ import math
 import random
 
 from stich.bots import bets
+from stich.bots.search import fastplay
 from stich.bots.search.betting import gains, match_score, weighted_model, world_weights
 from stich.bots.search.common import Clock, draw_worlds, fallback, hand_over, rollout_action, score_vector, utilities
 from stich.bots.search.solver import MAX_WORLDS
@@ -65,10 +66,22 @@ def candidates(view: dict, decided: list[str], own: str) -> list[str]:
     return out[:TOP]
 
 
-def playout(state, hand: int, rng: random.Random, player, limit: int = 2000) -> None:
+class _End:
+    """The end of a playout finished on the fast card-play path: its match scores."""
+
+    __slots__ = ("scores",)
+
+    def __init__(self, scores):
+        self.scores = scores
+
+
+def playout(state, hand: int, rng: random.Random, player, limit: int = 2000):
     """Play ``state`` on (in place) to the end of the hand: cards by the playout policy, other
     decisions by ``player`` (the game's heuristic ``choose(view, legal, rng)``) among the calm
-    actions (no ``Game.rollout_avoid`` verb unless nothing else is legal)."""
+    actions (no ``Game.rollout_avoid`` verb unless nothing else is legal).  Returns what the hand
+    ended with (``.scores``): the state, or - once only cards remain - the end of the same
+    playout policy on the fast card-play path (``fastplay``: the engine's playout on bit masks;
+    ``state`` is then left where the cards began)."""
     game = state.game
     card, avoid = game.card_verb, game.rollout_avoid
     steps = 0
@@ -76,6 +89,10 @@ def playout(state, hand: int, rng: random.Random, player, limit: int = 2000) -> 
         steps += 1
         legal = state.legal_actions()
         if player is None or len(legal) == 1 or any(a.verb == card for a in legal):
+            if len(legal) > 1:
+                k = fastplay.kernel(state)
+                if k is not None:
+                    return _End(fastplay.playout(k, rng))
             state.apply(rollout_action(legal, rng, state))
             continue
         calm = [a for a in legal if a.verb not in avoid] or list(legal)
@@ -88,6 +105,7 @@ def playout(state, hand: int, rng: random.Random, player, limit: int = 2000) -> 
         except Exception:  # noqa: BLE001 - a playout must go on
             choice = None
         state.apply(choice if choice in texts else calm[rng.randrange(len(calm))])
+    return state
 
 
 def _valuer(world, seat: int, view: dict):
@@ -96,14 +114,23 @@ def _valuer(world, seat: int, view: dict):
     score = match_score(world, seat, view) if game.two_sided else bets.Score()
     if score.need_me is not None:
         return lambda w, end: score.value(*gains(w, seat, end))
+    return points(game, seat)
+
+
+def points(game, seat: int):
+    """``value(start_world, end_state)``: the zero-sum change of score for ``seat`` in points
+    (``common.utilities``, the unit of the card search's values; the analysis counts in it)."""
     return lambda w, end: utilities(game, score_vector(w), score_vector(end))[seat]
 
 
-def evaluate(bot, view: dict, cands: list[str], worlds, weights, clock: Clock) -> dict[str, list[float]]:
-    """Per candidate, the value of each (world, round) sample, in the same order for all."""
+def evaluate(bot, view: dict, cands: list[str], worlds, weights, clock: Clock, value=None) -> dict[str, list[float]]:
+    """Per candidate, the value of each (world, round) sample, in the same order for all
+    (``bot.rng`` draws the playouts' seeds; ``value``: how an outcome counts, by default the
+    match-aware worth of :func:`_valuer`)."""
     seat = view["seat"]
     player = getattr(companion(view.get("game"), "heuristic"), "choose", None)
-    value = _valuer(worlds[0], seat, view)
+    if value is None:
+        value = _valuer(worlds[0], seat, view)
     samples: dict[str, list[float]] = {a: [] for a in cands}
     rounds = ROUNDS if clock.iterations is not None else 10_000
     for r in range(rounds):
@@ -119,8 +146,8 @@ def evaluate(bot, view: dict, cands: list[str], worlds, weights, clock: Clock) -
                 except Exception:  # noqa: BLE001 - not legal in this world: the worst outcome
                     samples[a].append(-math.inf)
                     continue
-                playout(s, hand, random.Random(seed), player)
-                samples[a].append(weights[i] * value(world, s))
+                end = playout(s, hand, random.Random(seed), player)
+                samples[a].append(weights[i] * value(world, end))
         if r == 0 and clock.iterations is None and clock.done(0):
             break
     return samples

@@ -78,7 +78,17 @@ def kernel(state):
 
 
 def playout(k: Kernel, rng) -> list:
-    """Play the hand out on ``k`` (in place) with the rollout policy; the match scores after it."""
+    """Play the hand out on ``k`` (in place) with the rollout policy; the match scores after it.
+    A kernel with a ``run(rng)`` method of its own (Barbu's: one loop, no method calls per card)
+    plays it there: the same cards for the same random numbers as :func:`step_playout`."""
+    run = getattr(k, "run", None)
+    if run is not None:
+        return run(rng)
+    return step_playout(k, rng)
+
+
+def step_playout(k: Kernel, rng) -> list:
+    """:func:`playout` by the kernel's ``legal``, ``policy`` and ``play``, one card at a time."""
     while True:
         m = k.legal()
         if m & (m - 1):
