@@ -26,7 +26,7 @@ LEVEL_WORDS = {
                  N_("Plays like someone learning the game: sound bids, now and then a card at random. Instant.")),
     "club": (N_("club"),
              N_("A steady club player: rule-of-thumb card play, raises when the hand is worth it. Instant.")),
-    "strong": (N_("strong"), N_("Looks ahead on sampled deals of the unseen cards. About 0.1 s a move.")),
+    "strong": (N_("strong"), N_("Looks ahead on sampled deals of the unseen cards. Usually well under 0.1 s a move.")),
     "max": (N_("max"), N_("The strongest: up to 1 s of thought a move, for analysis and for experts.")),
 }
 @lru_cache(maxsize=1)
