@@ -82,8 +82,33 @@ def _init_worker(server_pid: int) -> None:
     _warm()
 
 
-class BotPool:
+class CountedPool:
+    """What every pool does around its ``_choose``: the queue depth (``waiting``) and the time from
+    asking to answer, and (with ``decided_by``) the decision counted under that label."""
+
+    waiting = 0
+    decided_by: str | None = None
+
+    async def choose(self, spec: str, seed: int, view: dict, legal: list[str]) -> tuple[str, str | None]:
+        """``(action, fault)``: the bot's legal answer, or a seeded random legal action and why."""
+        self.waiting += 1
+        started = time.perf_counter()
+        try:
+            return await self._choose(spec, seed, view, legal)
+        finally:
+            self.waiting -= 1
+            metrics.bot_answered(time.perf_counter() - started)
+            if self.decided_by:
+                metrics.bot_decided(self.decided_by)
+
+    async def _choose(self, spec: str, seed: int, view: dict, legal: list[str]) -> tuple[str, str | None]:
+        raise NotImplementedError
+
+
+class BotPool(CountedPool):
     """Worker processes for bot thinking (``workers=0``: threads, for tiny set-ups)."""
+
+    decided_by = "local"
 
     def __init__(self, workers: int | None = None):
         if workers is None:
@@ -103,17 +128,6 @@ class BotPool:
         """Start the workers now, so that the first bot move does not wait for them."""
         for _ in range(max(1, self.workers)):
             self.executor.submit(_warm)
-
-    async def choose(self, spec: str, seed: int, view: dict, legal: list[str]) -> tuple[str, str | None]:
-        """``(action, fault)``: the bot's legal answer, or a seeded random legal action and why."""
-        self.waiting += 1
-        started = time.perf_counter()
-        try:
-            return await self._choose(spec, seed, view, legal)
-        finally:
-            self.waiting -= 1
-            metrics.bot_answered(time.perf_counter() - started)
-            metrics.bot_decided("local")
 
     async def _choose(self, spec: str, seed: int, view: dict, legal: list[str]) -> tuple[str, str | None]:
         loop = asyncio.get_running_loop()

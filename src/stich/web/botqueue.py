@@ -39,7 +39,7 @@ import time
 from dataclasses import dataclass
 
 from stich.web import metrics
-from stich.web.botpool import BotPool
+from stich.web.botpool import BotPool, CountedPool
 from stich.web.logs import event
 
 log = logging.getLogger("stich.web")
@@ -217,7 +217,7 @@ class NoWorkers(Exception):
     """Every worker went silent while a job waited: decide locally now rather than at its deadline."""
 
 
-class RemoteBotPool:
+class RemoteBotPool(CountedPool):
     """``BotPool.choose()`` through the Redis bot queue, with the server's own pool as the fallback.
 
     ``local_workers`` sizes that fallback pool (``--bot-workers``; default 1 process, started only
@@ -254,16 +254,6 @@ class RemoteBotPool:
         self._tasks = [loop.create_task(self._read_replies()), loop.create_task(self._watch_workers())]
 
     # --- deciding ----------------------------------------------------------------------------------
-    async def choose(self, spec: str, seed: int, view: dict, legal: list[str]) -> tuple[str, str | None]:
-        """``(action, fault)`` as :meth:`BotPool.choose`: from a queue worker, or decided here."""
-        self.waiting += 1
-        started = time.perf_counter()
-        try:
-            return await self._choose(spec, seed, view, legal)
-        finally:
-            self.waiting -= 1
-            metrics.bot_answered(time.perf_counter() - started)
-
     async def _choose(self, spec: str, seed: int, view: dict, legal: list[str]) -> tuple[str, str | None]:
         if not self._polled:
             await self._poll()
