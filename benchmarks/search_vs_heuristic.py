@@ -24,6 +24,9 @@ time per decision is measured per process (one core each).
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import platform
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -78,55 +81,121 @@ def _margin(scores, seat):
     return scores[seat] - max(x for s, x in enumerate(scores) if s != seat)
 
 
+def duplicate_results(n, bot, opponent, match):
+    """The tested bot's duplicate results on one seed: ``match(kinds)`` plays (or looks up) the match
+    with those bots in seats 0..n-1 and returns ``(returns, scores)``, or None when a chunked run
+    was cut off before it.  Returns (results, firsts): win scores 0/0.5/1, and with 3 players
+    whether the tested seat finished first."""
+    results, firsts = [], []
+    if n == 4:
+        for side in (0, 1):
+            got = match(tuple(bot if s % 2 == side else opponent for s in range(4)))
+            if got is not None:
+                mine = sum(got[0][s] for s in range(4) if s % 2 == side)
+                results.append(1.0 if mine > 0 else (0.5 if mine == 0 else 0.0))
+    elif n in (3, 5):
+        # The tested bot in a seat against the opponent bot that held the same seat on the same
+        # deals (all opponents).  5 players: more marche wins; 3 players: the match result, then
+        # the final lead over the best other seat; equal counts one half.
+        base = match((opponent,) * n)
+        for seat in range(n):
+            got = match(tuple(bot if s == seat else opponent for s in range(n)))
+            if base is None or got is None:
+                continue
+            if n == 5:
+                mine, theirs = got[0][seat], base[0][seat]
+            else:
+                mine = (got[0][seat], _margin(got[1], seat))
+                theirs = (base[0][seat], _margin(base[1], seat))
+                firsts.append(1.0 if got[0][seat] > 0 else (0.5 if got[0][seat] == 0 else 0.0))
+            results.append(1.0 if mine > theirs else (0.5 if mine == theirs else 0.0))
+    else:
+        for seat in range(n):
+            got = match(tuple(bot if s == seat else opponent for s in range(n)))
+            if got is not None:
+                results.append(1.0 if got[0][seat] > 0 else (0.5 if got[0][seat] == 0 else 0.0))
+    return results, firsts
+
+
 def one_seed(args):
-    name, variant, full, seed, bot, opponent, budget, options = args
+    name, variant, full, seed, bot, opponent, budget, options, log = args
     game = make_game(name, variant, full)
-    n = game.num_players
-    results = []   # (win score 0/0.5/1)
-    firsts = []    # 3 players: whether the tested seat finished first (ties shared) - for reference
     think = [0.0, 0]
     worst = 0.0
     faults = 0
+    played = {}
 
-    def run(kinds):
+    def match(kinds):
         nonlocal worst, faults
-        ret, th, w, f = play(game, seed, kinds, seed, budget, options)
-        think[0] += th[0]
-        think[1] += th[1]
-        worst = max(worst, w)
-        faults += f
-        return ret
+        if kinds not in played:
+            (ret, scores), th, w, f = play(game, seed, list(kinds), seed, budget, options)
+            think[0] += th[0]
+            think[1] += th[1]
+            worst = max(worst, w)
+            faults += f
+            played[kinds] = (ret, scores)
+            if log:
+                _log_match(log, name, variant, full, seed, bot, opponent, budget, options, kinds,
+                           ret, scores, th, w, f)
+        return played[kinds]
 
-    if n == 4:
-        for side in (0, 1):
-            kinds = [bot if s % 2 == side else opponent for s in range(4)]
-            ret, _ = run(kinds)
-            mine = sum(ret[s] for s in range(4) if s % 2 == side)
-            results.append(1.0 if mine > 0 else (0.5 if mine == 0 else 0.0))
-    elif n == 5:
-        base, _ = run([opponent] * 5)
-        for seat in range(5):
-            kinds = [bot if s == seat else opponent for s in range(5)]
-            ret, _ = run(kinds)
-            results.append(1.0 if ret[seat] > base[seat] else (0.5 if ret[seat] == base[seat] else 0.0))
-    elif n == 3:
-        # Duplicate, as with 5 players: the tested bot in a seat against the opponent bot that
-        # held the same seat on the same deals (all opponents); the match result, then the final
-        # lead over the best other seat, decides; equal counts one half.
-        base, base_scores = run([opponent] * 3)
-        for seat in range(3):
-            kinds = [bot if s == seat else opponent for s in range(3)]
-            ret, scores = run(kinds)
-            mine = (ret[seat], _margin(scores, seat))
-            theirs = (base[seat], _margin(base_scores, seat))
-            results.append(1.0 if mine > theirs else (0.5 if mine == theirs else 0.0))
-            firsts.append(1.0 if ret[seat] > 0 else (0.5 if ret[seat] == 0 else 0.0))
-    else:
-        for seat in range(n):
-            kinds = [bot if s == seat else opponent for s in range(n)]
-            ret, _ = run(kinds)
-            results.append(1.0 if ret[seat] > 0 else (0.5 if ret[seat] == 0 else 0.0))
+    results, firsts = duplicate_results(game.num_players, bot, opponent, match)
     return results, think, worst, faults, firsts
+
+
+def _log_match(path, name, variant, full, seed, bot, opponent, budget, options, kinds, ret, scores, th, w, f):
+    """One JSON line per finished match, appended at once: a chunked or cut-off run keeps every
+    match it finished, and ``--tally`` pools the lines of several runs (and machines)."""
+    row = {"game": name, "variant": variant, "full": full, "seed": seed, "bot": bot,
+           "opponent": opponent, "budget": budget, "options": options, "kinds": list(kinds),
+           "returns": list(ret), "scores": list(scores), "think_s": round(th[0], 3), "think_n": th[1],
+           "worst_s": round(w, 3), "faults": f, "host": f"{platform.node()}/{os.cpu_count()}cpu"}
+    with open(path, "a", encoding="utf-8") as out:
+        out.write(json.dumps(row) + "\n")
+
+
+def tally(paths):
+    """Duplicate results from match logs (``--log``), per game, bots, budget and length."""
+    groups: dict = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                if not line.strip():
+                    continue
+                r = json.loads(line)
+                key = (r["game"], r["variant"], r["bot"], r["opponent"], r["budget"],
+                       json.dumps(r["options"], sort_keys=True), r["full"])
+                groups.setdefault(key, {}).setdefault(r["seed"], {})[tuple(r["kinds"])] = r
+    for (name, variant, bot, opponent, budget, options, full), seeds in sorted(groups.items(), key=str):
+        n = len(next(iter(next(iter(seeds.values())).values()))["kinds"])
+        results, firsts, think_s, think_n, worst, faults = [], [], 0.0, 0, 0.0, 0
+        for played in seeds.values():
+            got, first = duplicate_results(
+                n, bot, opponent,
+                lambda kinds, played=played: (played[kinds]["returns"], played[kinds]["scores"])
+                if kinds in played else None)
+            results += got
+            firsts += first
+            for r in played.values():
+                think_s += r["think_s"]
+                think_n += r["think_n"]
+                worst = max(worst, r["worst_s"])
+                faults += r["faults"]
+        if not results:
+            continue
+        wins = sum(results)
+        lo, hi = wilson(wins, len(results))
+        label = f"{name}:{variant}" if variant else name
+        hosts = sorted({r["host"] for played in seeds.values() for r in played.values()})
+        length = "rules' match length" if full else "shortened"
+        print(f"# {bot} vs {opponent}, budget {budget}, options {options}, {length}, {len(seeds)} seeds, "
+              f"hosts {', '.join(hosts)}")
+        print(f"{label:22s} win {wins / len(results):6.1%}  95% CI [{lo:.1%}, {hi:.1%}]  "
+              f"matches {len(results):4d}  think {think_s / max(think_n, 1):.3f}s/decision (max {worst:.2f}s)  "
+              f"faults {faults}")
+        if firsts:
+            print(f"{'':22s} (finished first, ties shared: {sum(firsts) / len(firsts):.1%} of {len(firsts)}; "
+                  f"an equal player: about 1/3)")
 
 
 def main(argv=None):
@@ -146,8 +215,13 @@ def main(argv=None):
     ap.add_argument("--opt", action="append", default=[], metavar="KEY=VALUE",
                     help="a tuning knob of the search bot (pool_size, rollouts, exact_cards, exploration)")
     ap.add_argument("-j", type=int, default=1, help="processes")
+    ap.add_argument("--log", metavar="FILE", help="append one JSON line per finished match (for --tally)")
+    ap.add_argument("--tally", nargs="+", metavar="FILE", help="print the duplicate results of match logs and exit")
     ap.add_argument("which", nargs="*", help="game or game:variant (default: all)")
     a = ap.parse_args(argv)
+    if a.tally:
+        tally(a.tally)
+        return 0
     configs = CONFIGS
     if a.which:
         configs = [(g, v) for g, v in CONFIGS if g in a.which or f"{g}:{v}" in a.which]
@@ -174,7 +248,7 @@ def main(argv=None):
                 options[key] = float(value) if "." in value else int(value)
             if a.no_model:
                 options["opponent_model"] = False
-            jobs = [(name, variant, a.full_length, a.seed + i, a.bot, a.opponent, a.budget, options)
+            jobs = [(name, variant, a.full_length, a.seed + i, a.bot, a.opponent, a.budget, options, a.log)
                     for i in range(a.n)]
             outs = list(pool.map(one_seed, jobs)) if pool else [one_seed(j) for j in jobs]
             results = [r for o in outs for r in o[0]]
