@@ -55,25 +55,32 @@ def play(game, seed, kinds, bot_seed, budget, options=None):
     from stich.bots import make_bot
 
     state = game.new_state(seed=seed)
-    bots = [make_bot(k, seed=bot_seed * 31 + i, budget=budget if k in ("pimc", "ismcts", "cheat") else None,
+    # Every search bot gets the budget (pimc-classic too: the comparison is at equal budgets);
+    # the options are the tested bot's tuning knobs.
+    bots = [make_bot(k, seed=bot_seed * 31 + i, budget=budget if _searches(k) else None,
                      **(options or {} if k in ("pimc", "ismcts") else {}))
             for i, k in enumerate(kinds)]
     rngs = [fallback_rng(seed, s) for s in range(game.num_players)]
-    think = [0.0, 0]
-    worst = 0.0
+    think: dict[str, list] = {}   # per bot name: [CPU seconds, decisions, slowest]
     faults = 0
     while not state.is_terminal():
         seat = state.current_player
         t = time.process_time()
         action, fault = ask(bots[seat], state, seat, rngs[seat])
         dt = time.process_time() - t
-        if kinds[seat] in ("pimc", "ismcts", "cheat"):
-            think[0] += dt
-            think[1] += 1
-            worst = max(worst, dt)
+        if _searches(kinds[seat]):
+            th = think.setdefault(kinds[seat], [0.0, 0, 0.0])
+            th[0] += dt
+            th[1] += 1
+            th[2] = max(th[2], dt)
         faults += fault is not None
         state.apply(action)
-    return (state.returns(), list(state.scores)), think, worst, faults
+    return (state.returns(), list(state.scores)), think, faults
+
+
+def _searches(kind: str) -> bool:
+    """A search bot (it takes a budget): pimc and its variants, ismcts, cheat."""
+    return kind.split("-", 1)[0] in ("pimc", "ismcts", "cheat")
 
 
 def _margin(scores, seat):
@@ -120,36 +127,53 @@ def duplicate_results(n, bot, opponent, match):
 def one_seed(args):
     name, variant, full, seed, bot, opponent, budget, options, log = args
     game = make_game(name, variant, full)
-    think = [0.0, 0]
-    worst = 0.0
+    think: dict[str, list] = {}
     faults = 0
     played = {}
 
     def match(kinds):
-        nonlocal worst, faults
+        nonlocal faults
         if kinds not in played:
-            (ret, scores), th, w, f = play(game, seed, list(kinds), seed, budget, options)
-            think[0] += th[0]
-            think[1] += th[1]
-            worst = max(worst, w)
+            (ret, scores), th, f = play(game, seed, list(kinds), seed, budget, options)
+            add_think(think, th)
             faults += f
             played[kinds] = (ret, scores)
             if log:
                 _log_match(log, name, variant, full, seed, bot, opponent, budget, options, kinds,
-                           ret, scores, th, w, f)
+                           ret, scores, th, f)
         return played[kinds]
 
     results, firsts = duplicate_results(game.num_players, bot, opponent, match)
-    return results, think, worst, faults, firsts
+    return results, think, faults, firsts
 
 
-def _log_match(path, name, variant, full, seed, bot, opponent, budget, options, kinds, ret, scores, th, w, f):
+def add_think(total: dict, more: dict) -> None:
+    for kind, (s, n, w) in more.items():
+        t = total.setdefault(kind, [0.0, 0, 0.0])
+        t[0] += s
+        t[1] += n
+        t[2] = max(t[2], w)
+
+
+def think_text(think: dict, bot: str, opponent: str) -> str:
+    """``think 0.201s/decision (max 0.95s)`` for the tested bot, and the opponent's when it searches."""
+    out = []
+    for kind in dict.fromkeys((bot, opponent)):
+        if kind in think:
+            s, n, w = think[kind]
+            who = "" if kind == bot else f"{kind} "
+            out.append(f"{who}{s / max(n, 1):.3f}s/decision (max {w:.2f}s)")
+    return "think " + ", ".join(out) if out else "think -"
+
+
+def _log_match(path, name, variant, full, seed, bot, opponent, budget, options, kinds, ret, scores, th, f):
     """One JSON line per finished match, appended at once: a chunked or cut-off run keeps every
     match it finished, and ``--tally`` pools the lines of several runs (and machines)."""
     row = {"game": name, "variant": variant, "full": full, "seed": seed, "bot": bot,
            "opponent": opponent, "budget": budget, "options": options, "kinds": list(kinds),
-           "returns": list(ret), "scores": list(scores), "think_s": round(th[0], 3), "think_n": th[1],
-           "worst_s": round(w, 3), "faults": f, "host": f"{platform.node()}/{os.cpu_count()}cpu"}
+           "returns": list(ret), "scores": list(scores),
+           "think": {k: [round(s, 3), n, round(w, 3)] for k, (s, n, w) in th.items()},
+           "faults": f, "host": f"{platform.node()}/{os.cpu_count()}cpu"}
     with open(path, "a", encoding="utf-8") as out:
         out.write(json.dumps(row) + "\n")
 
@@ -168,7 +192,7 @@ def tally(paths):
                 groups.setdefault(key, {}).setdefault(r["seed"], {})[tuple(r["kinds"])] = r
     for (name, variant, bot, opponent, budget, options, full), seeds in sorted(groups.items(), key=str):
         n = len(next(iter(next(iter(seeds.values())).values()))["kinds"])
-        results, firsts, think_s, think_n, worst, faults = [], [], 0.0, 0, 0.0, 0
+        results, firsts, think, faults = [], [], {}, 0
         for played in seeds.values():
             got, first = duplicate_results(
                 n, bot, opponent,
@@ -177,9 +201,8 @@ def tally(paths):
             results += got
             firsts += first
             for r in played.values():
-                think_s += r["think_s"]
-                think_n += r["think_n"]
-                worst = max(worst, r["worst_s"])
+                # logs before the opponent's think time was kept: the tested bot's only
+                add_think(think, r.get("think") or {bot: [r["think_s"], r["think_n"], r["worst_s"]]})
                 faults += r["faults"]
         if not results:
             continue
@@ -191,8 +214,7 @@ def tally(paths):
         print(f"# {bot} vs {opponent}, budget {budget}, options {options}, {length}, {len(seeds)} seeds, "
               f"hosts {', '.join(hosts)}")
         print(f"{label:22s} win {wins / len(results):6.1%}  95% CI [{lo:.1%}, {hi:.1%}]  "
-              f"matches {len(results):4d}  think {think_s / max(think_n, 1):.3f}s/decision (max {worst:.2f}s)  "
-              f"faults {faults}")
+              f"matches {len(results):4d}  {think_text(think, bot, opponent)}  faults {faults}")
         if firsts:
             print(f"{'':22s} (finished first, ties shared: {sum(firsts) / len(firsts):.1%} of {len(firsts)}; "
                   f"an equal player: about 1/3)")
@@ -252,16 +274,16 @@ def main(argv=None):
                     for i in range(a.n)]
             outs = list(pool.map(one_seed, jobs)) if pool else [one_seed(j) for j in jobs]
             results = [r for o in outs for r in o[0]]
-            think = sum(o[1][0] for o in outs), sum(o[1][1] for o in outs)
-            worst = max((o[2] for o in outs), default=0.0)
-            faults = sum(o[3] for o in outs)
-            firsts = [r for o in outs for r in o[4]]
+            think: dict[str, list] = {}
+            for o in outs:
+                add_think(think, o[1])
+            faults = sum(o[2] for o in outs)
+            firsts = [r for o in outs for r in o[3]]
             wins = sum(results)
             lo, hi = wilson(wins, len(results))
             label = f"{name}:{variant}" if variant else name
-            per = think[0] / think[1] if think[1] else 0.0
             print(f"{label:22s} win {wins / len(results):6.1%}  95% CI [{lo:.1%}, {hi:.1%}]  "
-                  f"matches {len(results):4d}  think {per:.3f}s/decision (max {worst:.2f}s)  faults {faults}  "
+                  f"matches {len(results):4d}  {think_text(think, a.bot, a.opponent)}  faults {faults}  "
                   f"({time.perf_counter() - t:.0f}s)", flush=True)
             if firsts:
                 print(f"{'':22s} (finished first, ties shared: {sum(firsts) / len(firsts):.1%} of {len(firsts)}; "

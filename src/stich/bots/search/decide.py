@@ -35,7 +35,7 @@ import random
 
 from stich.bots import bets
 from stich.bots.search import fastplay
-from stich.bots.search.betting import gains, match_score, weighted_model, world_weights
+from stich.bots.search.betting import MIN_WORLDS, gains, match_score, weighted_model, world_weights
 from stich.bots.search.common import Clock, draw_worlds, fallback, hand_over, rollout_action, score_vector, utilities
 from stich.bots.search.solver import MAX_WORLDS
 from stich.engine import companion
@@ -135,7 +135,9 @@ def evaluate(bot, view: dict, cands: list[str], worlds, weights, clock: Clock, v
     rounds = ROUNDS if clock.iterations is not None else 10_000
     for r in range(rounds):
         for i, world in enumerate(worlds):
-            if r and clock.iterations is None and clock.done(0):
+            # a time budget stops within the first round too (it may hold 400 worlds), once
+            # MIN_WORLDS worlds give pick() a paired sample
+            if (r or i >= MIN_WORLDS) and clock.iterations is None and clock.done(0):
                 return samples
             hand = world.hand_number
             seed = bot.rng.randrange(2**62)
