@@ -297,9 +297,11 @@ def serve_cmd(host, port, db, bot_workers, log_level, redis_url, bot_queue):
     except ImportError as exc:
         raise click.ClickException(f"the server needs the web extra: pip install 'stich[web]' ({exc})") from None
     try:
+        from stich.web.app import full_collection_every
         from stich.web.store import database_url
 
         database_url(db)
+        full_collection_every()   # a bad STICH_GC_SECONDS is one line before anything starts
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
     if bot_workers is not None and bot_workers < 0:

@@ -10,6 +10,7 @@ import contextlib
 import gc
 import json
 import logging
+import os
 import time
 
 from starlette.applications import Starlette
@@ -316,9 +317,41 @@ def _freeze_what_lives_forever() -> None:
     gc.collect()
     gc.freeze()
     # A young collection every 10,000 net allocations instead of 700: a server allocates ~8,000 a
-    # second at 200 tables, most of which die young; fewer young collections promote fewer of them,
-    # so the full collections (the long pauses) come about once in minutes instead of every 10 s.
-    gc.set_threshold(10_000, 10, 10)
+    # second at 200 tables, most of which die young; fewer young collections promote fewer of them.
+    # The full collections are not left to the allocation counter (see _collect_regularly): the
+    # third threshold makes an automatic one rare.
+    gc.set_threshold(10_000, 10, 100)
+
+
+def full_collection_every() -> float:
+    """Seconds between the server's own full garbage collections (``STICH_GC_SECONDS``, default 60)."""
+    try:
+        every = float(os.environ.get("STICH_GC_SECONDS", "60"))
+    except ValueError:
+        raise ValueError("STICH_GC_SECONDS must be a number of seconds") from None
+    if not 0.1 <= every <= 3600:
+        raise ValueError("STICH_GC_SECONDS must be between 0.1 and 3600")
+    return every
+
+
+async def _collect_regularly(every: float) -> None:
+    """A full garbage collection once a minute, on the event loop's schedule.
+
+    A closed socket leaves reference cycles that only a full collection frees (the websockets
+    library's protocol and its parser generator, with the connection's buffers; uvicorn's
+    HTTP protocol and parser).  Its connection lived for minutes, so the cycle sits in the oldest
+    generation.  Left to the allocation counter, a full collection came about every ten minutes at
+    200 tables: by then ~3,000 closed connections' garbage had raised the RSS by ~19 MiB a minute, and
+    walking it paused the server 1-2 s (that minute's p99 1.2-1.3 s).  Once a minute, each
+    collection walks only the live objects and one minute's garbage (about 0.2 s at 200 tables, fewer
+    actions delayed than the p99 counts) and memory stays flat."""
+    while True:
+        await asyncio.sleep(every)
+        started = time.perf_counter()
+        found = gc.collect()
+        took = time.perf_counter() - started
+        metrics.GC_FULL.observe(took)
+        event(log, "full garbage collection", seconds=round(took, 3), freed=found)
 
 
 def create_app(db: str | None = None, bot_workers: int | None = None, redis: str | None = None,
@@ -337,11 +370,14 @@ def create_app(db: str | None = None, bot_workers: int | None = None, redis: str
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
+        every = full_collection_every()
         _freeze_what_lives_forever()
         await server.start()
+        collector = asyncio.get_running_loop().create_task(_collect_regularly(every))
         try:
             yield
         finally:
+            collector.cancel()
             await server.stop()
             aclose = getattr(getattr(server, "pool", None), "aclose", None)
             if aclose is not None:   # the Redis bot queue's connections

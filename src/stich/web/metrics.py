@@ -64,6 +64,9 @@ COMMIT = Histogram("stich_db_commit_seconds", "One database transaction of the g
 COMMIT_BATCH = Histogram("stich_db_commit_writes", "Writes (actions, answers, chat, ...) grouped into one commit",
                          buckets=(1, 2, 4, 8, 16, 32, 64, 128, 256), registry=REGISTRY)
 ERRORS = Counter("stich_errors", "Errors by kind", ["kind"], registry=REGISTRY)
+GC_FULL = Histogram("stich_gc_full_collection_seconds",
+                    "The server's own full garbage collection, once a minute (the event loop waits for it)",
+                    buckets=_FAST, registry=REGISTRY)
 #: Where a bot decision was made: ``local`` (the server's own pool, ``--bot-queue local``), ``worker``
 #: (a ``stich bot-worker`` through the Redis bot queue), ``fallback`` (the server's own pool although
 #: ``--bot-queue redis`` is set, because no worker answered in time: see BOT_FALLBACK_REASONS).

@@ -52,6 +52,18 @@ async def _serve(app, sock: socket.socket, host: str) -> None:
     await task
 
 
+def _loop_factory():
+    """uvloop's event loop where it is installed (``uvicorn[standard]`` brings it on Linux and
+    macOS), else asyncio's own.  Besides being faster, uvloop frees a closed connection's transport
+    at once: asyncio's selector transport (Python 3.11) keeps a bound method of itself, so every
+    closed socket waited for a full garbage collection, ~250 transports a minute at 200 tables."""
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    return uvloop.new_event_loop
+
+
 class DatabaseError(RuntimeError):
     """The database cannot be opened or migrated (the message says why, in one line)."""
 
@@ -120,7 +132,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, bot_
     app = create_app(db=db, bot_workers=bot_workers, redis=redis, bot_queue=bot_queue)
     sock = bind(host, port)
     try:
-        asyncio.run(_serve(app, sock, host))
+        with asyncio.Runner(loop_factory=_loop_factory()) as runner:
+            runner.run(_serve(app, sock, host))
     except KeyboardInterrupt:
         pass
     finally:
