@@ -196,15 +196,21 @@ class TableActor(ClusterPart):
         self.submit(run)
 
     async def _run(self) -> None:
-        while True:
-            fn, args = await self.inbox.get()
-            try:
-                await fn(*args)
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # noqa: BLE001 - a bug in one step must not stop the table
-                metrics.error("table_step_failed")
-                log.exception("table step failed", extra={"fields": {"table": self.id, "seq": self.seq}})
+        try:
+            while True:
+                fn, args = await self.inbox.get()
+                try:
+                    await fn(*args)
+                except asyncio.CancelledError:
+                    raise
+                except Exception:  # noqa: BLE001 - a bug in one step must not stop the table
+                    metrics.error("table_step_failed")
+                    log.exception("table step failed", extra={"fields": {"table": self.id, "seq": self.seq}})
+        except asyncio.CancelledError:
+            # stop(): end quietly.  A task that ends cancelled keeps its CancelledError, whose
+            # traceback holds this frame and so this actor, which holds the task: the table and its
+            # whole history would wait for a full garbage collection instead of going at once.
+            return
 
     def start(self) -> None:
         """After loading: a grace period for every human seat, taken or not (nobody is connected yet:
