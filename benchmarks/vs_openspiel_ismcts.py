@@ -138,22 +138,29 @@ def seat_plans(n):
     return [("ismcts",) * n] + [tuple("pimc" if s == seat else "ismcts" for s in range(n)) for seat in range(n)]
 
 
-def compare(n, hands):
-    """pimc's duplicate results (1 / 0.5 / 0) on one seed: ``hands[kinds] = returns`` (missing hands skip)."""
+def paired(n, hands):
+    """The comparisons of one seed, ``hands[kinds] = returns`` (a hand missing from a cut-off run
+    leaves its comparison out): ``[(pimc's return, ISMCTS's return from the same seats), ...]``,
+    per seat (a side's return divided by its seats)."""
     out = []
     if n in (2, 4):
         a, b = seat_plans(n)
         if a in hands and b in hands:
-            mine = sum(hands[a][s] for s in range(n) if a[s] == "pimc")
-            theirs = sum(hands[b][s] for s in range(n) if a[s] == "pimc")   # ISMCTS on the same seats
-            out.append(1.0 if mine > theirs else 0.5 if mine == theirs else 0.0)
+            seats = [s for s in range(n) if a[s] == "pimc"]
+            out.append((sum(hands[a][s] for s in seats) / len(seats),
+                        sum(hands[b][s] for s in seats) / len(seats)))   # ISMCTS on the same seats
         return out
     base = hands.get(("ismcts",) * n)
     for seat in range(n):
         got = hands.get(tuple("pimc" if s == seat else "ismcts" for s in range(n)))
         if base is not None and got is not None:
-            out.append(1.0 if got[seat] > base[seat] else 0.5 if got[seat] == base[seat] else 0.0)
+            out.append((got[seat], base[seat]))
     return out
+
+
+def compare(n, hands):
+    """pimc's duplicate results on one seed: 1 (a better return than ISMCTS's), 0.5 (equal) or 0."""
+    return [1.0 if mine > theirs else 0.5 if mine == theirs else 0.0 for mine, theirs in paired(n, hands)]
 
 
 def calibrate(game, seed, budget):
@@ -186,8 +193,8 @@ def report(label, seeds, n, think, simulations, budget, faults, extra=""):
         return None
     wins = sum(results)
     lo, hi = wilson(wins, len(results))
-    pimc_ret = [h[k][s] for h in seeds.values() for k in h for s in range(n) if k[s] == "pimc"]
-    ism_ret = [h[k][s] for h in seeds.values() for k in h for s in range(n) if k[s] == "ismcts"]
+    pairs = [p for hands in seeds.values() for p in paired(n, hands)]
+    pimc_ret, ism_ret = [p[0] for p in pairs], [p[1] for p in pairs]
 
     def per(kind):
         s, c, w = think.get(kind, (0.0, 0, 0.0))
@@ -195,7 +202,7 @@ def report(label, seeds, n, think, simulations, budget, faults, extra=""):
 
     print(f"{label:22s} pimc win {wins / len(results):6.1%}  95% CI [{lo:.1%}, {hi:.1%}]  "
           f"deals {len(results):3d}  hands {nhands:3d}  think pimc {per('pimc')}  ismcts {per('ismcts')}  "
-          f"simulations {simulations}  return/hand pimc {np.mean(pimc_ret):+.3f} ismcts {np.mean(ism_ret):+.3f}  "
+          f"simulations {simulations}  return/hand/seat pimc {np.mean(pimc_ret):+.3f} ismcts {np.mean(ism_ret):+.3f}  "
           f"budget {budget}  faults {faults}{extra}", flush=True)
     return wins / len(results), lo, hi, len(results)
 

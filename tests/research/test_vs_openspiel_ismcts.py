@@ -34,7 +34,7 @@ def test_duplicate_hands_swap_the_sides_on_the_same_deal(tmp_path, capsys):
     out, rows = _run(mod, tmp_path, "a.jsonl", capsys)
     line = next(x for x in out.splitlines() if x.startswith("watten:bavarian_4"))
     for part in ("pimc win", "95% CI", "deals   2", "hands   4", "think pimc", "ismcts", "simulations 3",
-                 "return/hand pimc"):
+                 "return/hand/seat pimc"):
         assert part in line, (part, line)
     assert len(rows) == 4
     for seed in (11, 12):
