@@ -201,7 +201,8 @@ def report(label, seeds, n, think, simulations, budget, faults, extra=""):
         return f"{s / max(c, 1):.3f}s (max {w:.2f}s, {c})"
 
     print(f"{label:22s} pimc win {wins / len(results):6.1%}  95% CI [{lo:.1%}, {hi:.1%}]  "
-          f"deals {len(results):3d}  hands {nhands:3d}  think pimc {per('pimc')}  ismcts {per('ismcts')}  "
+          f"deals {len(results):3d} (equal {results.count(0.5)})  hands {nhands:3d}  "
+          f"think pimc {per('pimc')}  ismcts {per('ismcts')}  "
           f"simulations {simulations}  return/hand/seat pimc {np.mean(pimc_ret):+.3f} ismcts {np.mean(ism_ret):+.3f}  "
           f"budget {budget}  faults {faults}{extra}", flush=True)
     return wins / len(results), lo, hi, len(results)

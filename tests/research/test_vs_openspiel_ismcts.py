@@ -33,7 +33,7 @@ def test_duplicate_hands_swap_the_sides_on_the_same_deal(tmp_path, capsys):
     mod = _load()
     out, rows = _run(mod, tmp_path, "a.jsonl", capsys)
     line = next(x for x in out.splitlines() if x.startswith("watten:bavarian_4"))
-    for part in ("pimc win", "95% CI", "deals   2", "hands   4", "think pimc", "ismcts", "simulations 3",
+    for part in ("pimc win", "95% CI", "deals   2 (equal ", "hands   4", "think pimc", "ismcts", "simulations 3",
                  "return/hand/seat pimc"):
         assert part in line, (part, line)
     assert len(rows) == 4
@@ -51,7 +51,7 @@ def test_duplicate_hands_swap_the_sides_on_the_same_deal(tmp_path, capsys):
     # --tally reads the log back to the same line
     mod.main(["--tally", str(tmp_path / "a.jsonl")])
     again = capsys.readouterr().out
-    assert "pimc win" in again and "deals   2" in again and "hands   4" in again
+    assert "pimc win" in again and "deals   2 (equal " in again and "hands   4" in again
 
 
 def test_runs_are_reproducible(tmp_path, capsys):
