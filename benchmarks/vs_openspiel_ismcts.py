@@ -128,7 +128,8 @@ def play_hand(game, seed, kinds, budget, simulations):
         state.apply_action(action)
     return {"returns": [float(r) for r in state.returns()],
             "deal": {"dealer": state.dealer, "seed": state.seed, "pack": list(state.pack)},
-            "think": think, "faults": faults, "decisions": len(state.actions)}
+            "think": think, "faults": faults, "decisions": len(state.actions),
+            "history": [f"{s + 1}:{a}" for s, a in state.stich_state.history]}
 
 
 def seat_plans(n):
@@ -290,7 +291,7 @@ def main(argv=None):
                 if a.log:
                     _log(a.log, {"game": name, "variant": variant, "seed": seed, "budget": a.budget,
                                  "simulations": sims, "kinds": list(kinds), "returns": r["returns"],
-                                 "deal": r["deal"], "decisions": r["decisions"],
+                                 "deal": r["deal"], "decisions": r["decisions"], "history": r["history"],
                                  "think": {k: [round(s, 4), c, round(w, 4)] for k, (s, c, w) in r["think"].items()},
                                  "faults": r["faults"], "host": host, "load": round(os.getloadavg()[0], 2),
                                  "date": time.strftime("%Y-%m-%d %H:%M", time.gmtime())})
