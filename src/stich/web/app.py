@@ -10,7 +10,6 @@ import contextlib
 import gc
 import json
 import logging
-import os
 import time
 
 from starlette.applications import Starlette
@@ -22,6 +21,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from stich.web import metrics
 from stich.web.logs import event
 from stich.web.server import Server, games_catalogue, token_hash
+from stich.web.settings import env_seconds
 from stich.web.spec import BadRequest
 from stich.web.table import MAX_CLIENT_ID, Conn
 
@@ -325,13 +325,7 @@ def _freeze_what_lives_forever() -> None:
 
 def full_collection_every() -> float:
     """Seconds between the server's own full garbage collections (``STICH_GC_SECONDS``, default 60)."""
-    try:
-        every = float(os.environ.get("STICH_GC_SECONDS", "60"))
-    except ValueError:
-        raise ValueError("STICH_GC_SECONDS must be a number of seconds") from None
-    if not 0.1 <= every <= 3600:
-        raise ValueError("STICH_GC_SECONDS must be between 0.1 and 3600")
-    return every
+    return env_seconds("STICH_GC_SECONDS", 60, 0.1, 3600)
 
 
 async def _collect_regularly(every: float) -> None:

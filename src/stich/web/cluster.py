@@ -36,7 +36,6 @@ import contextlib
 import json
 import logging
 import math
-import os
 import random
 import secrets
 import time
@@ -46,6 +45,7 @@ from sqlalchemy.exc import IntegrityError
 
 from stich.web import store
 from stich.web.logs import event
+from stich.web.settings import env_seconds
 
 log = logging.getLogger("stich.web")
 
@@ -60,13 +60,7 @@ FORWARDED = ("act", "say", "rename", "signal")
 def lease_ttl() -> float:
     """Seconds a lease lasts without renewal: how long a killed owner's tables wait for a new owner
     (``STICH_LEASE_SECONDS``, default 10: a busy process must renew within it)."""
-    try:
-        ttl = float(os.environ.get("STICH_LEASE_SECONDS", "10"))
-    except ValueError:
-        raise ValueError("STICH_LEASE_SECONDS must be a number of seconds") from None
-    if not 0.5 <= ttl <= 600:
-        raise ValueError("STICH_LEASE_SECONDS must be between 0.5 and 600")
-    return ttl
+    return env_seconds("STICH_LEASE_SECONDS", 10, 0.5, 600)
 
 
 def t_channel(table_id: str) -> str:

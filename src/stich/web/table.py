@@ -201,8 +201,6 @@ class TableActor(ClusterPart):
                 fn, args = await self.inbox.get()
                 try:
                     await fn(*args)
-                except asyncio.CancelledError:
-                    raise
                 except Exception:  # noqa: BLE001 - a bug in one step must not stop the table
                     metrics.error("table_step_failed")
                     log.exception("table step failed", extra={"fields": {"table": self.id, "seq": self.seq}})

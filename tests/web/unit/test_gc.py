@@ -10,9 +10,7 @@ import subprocess
 import sys
 import time
 
-from tests.web.unit.test_metrics import scrape, val
-
-SHORT = {"game": "watten", "variant": "bavarian_2", "options": {"target": 3, "lock_at": 2}}
+from tests.web.unit.test_metrics import SHORT, scrape, val
 
 
 def test_collects_on_its_schedule_and_frees_closed_sockets(serve):
