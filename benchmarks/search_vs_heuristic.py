@@ -174,22 +174,43 @@ def _log_match(path, name, variant, full, seed, bot, opponent, budget, options, 
            "returns": list(ret), "scores": list(scores),
            "think": {k: [round(s, 3), n, round(w, 3)] for k, (s, n, w) in th.items()},
            "faults": f, "host": f"{platform.node()}/{os.cpu_count()}cpu"}
+    append_json_line(path, row)
+
+
+def append_json_line(path, row: dict) -> None:
+    """Append one JSON line at once (the logs of chunked runs, here and in vs_openspiel_ismcts.py)."""
     with open(path, "a", encoding="utf-8") as out:
         out.write(json.dumps(row) + "\n")
+
+
+def json_lines(paths):
+    """The rows of JSON-lines files, in order (blank lines skipped)."""
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                if line.strip():
+                    yield json.loads(line)
+
+
+def print_result(label, results, firsts, think, bot, opponent, faults, tail=""):
+    """One game's line (win rate, interval, matches, think times, faults) and, with 3 players, the
+    share of matches finished first."""
+    wins = sum(results)
+    lo, hi = wilson(wins, len(results))
+    print(f"{label:22s} win {wins / len(results):6.1%}  95% CI [{lo:.1%}, {hi:.1%}]  "
+          f"matches {len(results):4d}  {think_text(think, bot, opponent)}  faults {faults}{tail}", flush=True)
+    if firsts:
+        print(f"{'':22s} (finished first, ties shared: {sum(firsts) / len(firsts):.1%} of {len(firsts)}; "
+              f"an equal player: about 1/3)", flush=True)
 
 
 def tally(paths):
     """Duplicate results from match logs (``--log``), per game, bots, budget and length."""
     groups: dict = {}
-    for path in paths:
-        with open(path, encoding="utf-8") as f:
-            for line in f:
-                if not line.strip():
-                    continue
-                r = json.loads(line)
-                key = (r["game"], r["variant"], r["bot"], r["opponent"], r["budget"],
-                       json.dumps(r["options"], sort_keys=True), r["full"])
-                groups.setdefault(key, {}).setdefault(r["seed"], {})[tuple(r["kinds"])] = r
+    for r in json_lines(paths):
+        key = (r["game"], r["variant"], r["bot"], r["opponent"], r["budget"],
+               json.dumps(r["options"], sort_keys=True), r["full"])
+        groups.setdefault(key, {}).setdefault(r["seed"], {})[tuple(r["kinds"])] = r
     for (name, variant, bot, opponent, budget, options, full), seeds in sorted(groups.items(), key=str):
         n = len(next(iter(next(iter(seeds.values())).values()))["kinds"])
         results, firsts, think, faults = [], [], {}, 0
@@ -206,18 +227,11 @@ def tally(paths):
                 faults += r["faults"]
         if not results:
             continue
-        wins = sum(results)
-        lo, hi = wilson(wins, len(results))
-        label = f"{name}:{variant}" if variant else name
         hosts = sorted({r["host"] for played in seeds.values() for r in played.values()})
         length = "rules' match length" if full else "shortened"
         print(f"# {bot} vs {opponent}, budget {budget}, options {options}, {length}, {len(seeds)} seeds, "
               f"hosts {', '.join(hosts)}")
-        print(f"{label:22s} win {wins / len(results):6.1%}  95% CI [{lo:.1%}, {hi:.1%}]  "
-              f"matches {len(results):4d}  {think_text(think, bot, opponent)}  faults {faults}")
-        if firsts:
-            print(f"{'':22s} (finished first, ties shared: {sum(firsts) / len(firsts):.1%} of {len(firsts)}; "
-                  f"an equal player: about 1/3)")
+        print_result(f"{name}:{variant}" if variant else name, results, firsts, think, bot, opponent, faults)
 
 
 def main(argv=None):
@@ -279,15 +293,8 @@ def main(argv=None):
                 add_think(think, o[1])
             faults = sum(o[2] for o in outs)
             firsts = [r for o in outs for r in o[3]]
-            wins = sum(results)
-            lo, hi = wilson(wins, len(results))
-            label = f"{name}:{variant}" if variant else name
-            print(f"{label:22s} win {wins / len(results):6.1%}  95% CI [{lo:.1%}, {hi:.1%}]  "
-                  f"matches {len(results):4d}  {think_text(think, a.bot, a.opponent)}  faults {faults}  "
-                  f"({time.perf_counter() - t:.0f}s)", flush=True)
-            if firsts:
-                print(f"{'':22s} (finished first, ties shared: {sum(firsts) / len(firsts):.1%} of {len(firsts)}; "
-                      f"an equal player: about 1/3)", flush=True)
+            print_result(f"{name}:{variant}" if variant else name, results, firsts, think, a.bot, a.opponent,
+                         faults, f"  ({time.perf_counter() - t:.0f}s)")
     finally:
         if pool:
             pool.shutdown()

@@ -40,7 +40,6 @@ that seat among ISMCTS; pimc's return in the seat is compared with ISMCTS's in t
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import os
 import platform
@@ -48,6 +47,10 @@ import sys
 import time
 
 import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from search_vs_heuristic import add_think, append_json_line, json_lines  # noqa: E402
 
 CONFIGS = [("watten", v) for v in ("euregio", "bavarian_4", "bavarian_3", "bavarian_2",
                                    "tyrolean", "guate", "blind")]
@@ -175,14 +178,6 @@ def calibrate(game, seed, budget):
     return max(2, math.ceil(MARGIN * pimc_mean / max(per_sim, 1e-6))), pimc_mean, per_sim
 
 
-def _add(total, more):
-    for k, (s, c, w) in more.items():
-        t = total.setdefault(k, [0.0, 0, 0.0])
-        t[0] += s
-        t[1] += c
-        t[2] = max(t[2], w)
-
-
 def report(label, seeds, n, think, simulations, budget, faults, extra=""):
     """Print one game's line; ``seeds[seed][kinds] = returns``."""
     from stich.arena.stats import wilson
@@ -209,27 +204,16 @@ def report(label, seeds, n, think, simulations, budget, faults, extra=""):
     return wins / len(results), lo, hi, len(results)
 
 
-def _log(path, row):
-    """One JSON line per finished hand, appended at once: a cut-off run keeps what it finished."""
-    with open(path, "a", encoding="utf-8") as out:
-        out.write(json.dumps(row) + "\n")
-
-
 def tally(paths):
     groups: dict = {}
-    for path in paths:
-        with open(path, encoding="utf-8") as f:
-            for line in f:
-                if line.strip():
-                    r = json.loads(line)
-                    key = (r["game"], r["variant"], r["budget"], r["simulations"])
-                    groups.setdefault(key, []).append(r)
+    for r in json_lines(paths):
+        groups.setdefault((r["game"], r["variant"], r["budget"], r["simulations"]), []).append(r)
     for (name, variant, budget, sims), rows in sorted(groups.items(), key=str):
         seeds: dict = {}
         think: dict = {}
         for r in rows:
             seeds.setdefault(r["seed"], {})[tuple(r["kinds"])] = r["returns"]
-            _add(think, r["think"])
+            add_think(think, r["think"])
         hosts = sorted({r["host"] for r in rows})
         report(f"{name}:{variant}", seeds, len(rows[0]["kinds"]), think, sims, budget,
                sum(r["faults"] for r in rows), f"  seeds {min(seeds)}-{max(seeds)}  hosts {', '.join(hosts)}")
@@ -286,15 +270,17 @@ def main(argv=None):
             for kinds in seat_plans(n):
                 r = play_hand(game, seed, kinds, a.budget, sims)
                 seeds.setdefault(seed, {})[kinds] = r["returns"]
-                _add(think, r["think"])
+                add_think(think, r["think"])
                 faults += r["faults"]
                 if a.log:
-                    _log(a.log, {"game": name, "variant": variant, "seed": seed, "budget": a.budget,
-                                 "simulations": sims, "kinds": list(kinds), "returns": r["returns"],
-                                 "deal": r["deal"], "decisions": r["decisions"], "history": r["history"],
-                                 "think": {k: [round(s, 4), c, round(w, 4)] for k, (s, c, w) in r["think"].items()},
-                                 "faults": r["faults"], "host": host, "load": round(os.getloadavg()[0], 2),
-                                 "date": time.strftime("%Y-%m-%d %H:%M", time.gmtime())})
+                    # one JSON line per finished hand: a cut-off run keeps what it finished
+                    append_json_line(a.log, {
+                        "game": name, "variant": variant, "seed": seed, "budget": a.budget,
+                        "simulations": sims, "kinds": list(kinds), "returns": r["returns"],
+                        "deal": r["deal"], "decisions": r["decisions"], "history": r["history"],
+                        "think": {k: [round(s, 4), c, round(w, 4)] for k, (s, c, w) in r["think"].items()},
+                        "faults": r["faults"], "host": host, "load": round(os.getloadavg()[0], 2),
+                        "date": time.strftime("%Y-%m-%d %H:%M", time.gmtime())})
         report(label, seeds, n, think, sims, a.budget, faults, f"  ({time.perf_counter() - t0:.0f}s)")
     return 0
 
