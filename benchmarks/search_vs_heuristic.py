@@ -48,16 +48,17 @@ def make_game(name, variant, full):
 OPTIONS: dict = {}
 
 
-def play(game, seed, kinds, bot_seed, budget, options=None):
+def play(game, seed, kinds, bot_seed, budget, options=None, budgets=None):
     import stich.bots.heuristic  # noqa: F401  (registers "heuristic")
     import stich.bots.search  # noqa: F401  (registers the search bots)
     from stich.arena.table import ask, fallback_rng
     from stich.bots import make_bot
 
     state = game.new_state(seed=seed)
-    # Every search bot gets the budget (pimc-classic too: the comparison is at equal budgets);
-    # the options are the tested bot's tuning knobs.
-    bots = [make_bot(k, seed=bot_seed * 31 + i, budget=budget if _searches(k) else None,
+    # Every search bot gets the budget (pimc-classic too: the comparison is at equal budgets)
+    # unless ``budgets`` names its own (--opponent-budget); the options are the tested bot's knobs.
+    budgets = budgets or {}
+    bots = [make_bot(k, seed=bot_seed * 31 + i, budget=budgets.get(k, budget) if _searches(k) else None,
                      **(options or {} if k in ("pimc", "ismcts") else {}))
             for i, k in enumerate(kinds)]
     rngs = [fallback_rng(seed, s) for s in range(game.num_players)]
@@ -125,7 +126,8 @@ def duplicate_results(n, bot, opponent, match):
 
 
 def one_seed(args):
-    name, variant, full, seed, bot, opponent, budget, options, log = args
+    name, variant, full, seed, bot, opponent, budget, options, log, opp_budget = args
+    budgets = {opponent: opp_budget} if opp_budget and opponent != bot else None
     game = make_game(name, variant, full)
     think: dict[str, list] = {}
     faults = 0
@@ -134,13 +136,13 @@ def one_seed(args):
     def match(kinds):
         nonlocal faults
         if kinds not in played:
-            (ret, scores), th, f = play(game, seed, list(kinds), seed, budget, options)
+            (ret, scores), th, f = play(game, seed, list(kinds), seed, budget, options, budgets)
             add_think(think, th)
             faults += f
             played[kinds] = (ret, scores)
             if log:
                 _log_match(log, name, variant, full, seed, bot, opponent, budget, options, kinds,
-                           ret, scores, th, f)
+                           ret, scores, th, f, opp_budget)
         return played[kinds]
 
     results, firsts = duplicate_results(game.num_players, bot, opponent, match)
@@ -166,11 +168,13 @@ def think_text(think: dict, bot: str, opponent: str) -> str:
     return "think " + ", ".join(out) if out else "think -"
 
 
-def _log_match(path, name, variant, full, seed, bot, opponent, budget, options, kinds, ret, scores, th, f):
+def _log_match(path, name, variant, full, seed, bot, opponent, budget, options, kinds, ret, scores, th, f,
+               opp_budget=None):
     """One JSON line per finished match, appended at once: a chunked or cut-off run keeps every
     match it finished, and ``--tally`` pools the lines of several runs (and machines)."""
     row = {"game": name, "variant": variant, "full": full, "seed": seed, "bot": bot,
-           "opponent": opponent, "budget": budget, "options": options, "kinds": list(kinds),
+           "opponent": opponent, "budget": budget, "opponent_budget": opp_budget or budget,
+           "options": options, "kinds": list(kinds),
            "returns": list(ret), "scores": list(scores),
            "think": {k: [round(s, 3), n, round(w, 3)] for k, (s, n, w) in th.items()},
            "faults": f, "host": f"{platform.node()}/{os.cpu_count()}cpu"}
@@ -209,9 +213,9 @@ def tally(paths):
     groups: dict = {}
     for r in json_lines(paths):
         key = (r["game"], r["variant"], r["bot"], r["opponent"], r["budget"],
-               json.dumps(r["options"], sort_keys=True), r["full"])
+               r.get("opponent_budget") or r["budget"], json.dumps(r["options"], sort_keys=True), r["full"])
         groups.setdefault(key, {}).setdefault(r["seed"], {})[tuple(r["kinds"])] = r
-    for (name, variant, bot, opponent, budget, options, full), seeds in sorted(groups.items(), key=str):
+    for (name, variant, bot, opponent, budget, opp_budget, options, full), seeds in sorted(groups.items(), key=str):
         n = len(next(iter(next(iter(seeds.values())).values()))["kinds"])
         results, firsts, think, faults = [], [], {}, 0
         for played in seeds.values():
@@ -229,7 +233,8 @@ def tally(paths):
             continue
         hosts = sorted({r["host"] for played in seeds.values() for r in played.values()})
         length = "rules' match length" if full else "shortened"
-        print(f"# {bot} vs {opponent}, budget {budget}, options {options}, {length}, {len(seeds)} seeds, "
+        budgets = budget if opp_budget == budget else f"{budget} ({opponent} {opp_budget})"
+        print(f"# {bot} vs {opponent}, budget {budgets}, options {options}, {length}, {len(seeds)} seeds, "
               f"hosts {', '.join(hosts)}")
         print_result(f"{name}:{variant}" if variant else name, results, firsts, think, bot, opponent, faults)
 
@@ -241,6 +246,9 @@ def main(argv=None):
     ap.add_argument("--bot", default="ismcts", help="the bot under test (pimc, ismcts, cheat, heuristic)")
     ap.add_argument("--opponent", default="heuristic", help="the opponents (default heuristic)")
     ap.add_argument("--budget", default="0.25s", help="per decision of the search bots: '1s', '0.25s', '200'")
+    ap.add_argument("--opponent-budget", default=None,
+                    help="the opponent's budget when it searches and differs (default: --budget); compare at "
+                         "equal mean think time, which both bots' printed think times show")
     ap.add_argument("--full-length", action="store_true", help="the rules' match length (slow)")
     ap.add_argument("--search-only", default=None,
                     help="comma-separated verbs the search bot searches (e.g. play), or 'all'; it asks the "
@@ -268,7 +276,8 @@ def main(argv=None):
              else ", search_only auto (the bot's default per game)") + \
         (", uniform worlds" if a.no_model else "") + (", not hybrid" if a.no_hybrid else "") + \
         "".join(f", {o}" for o in a.opt)
-    print(f"# {a.bot} vs {a.opponent}, budget {a.budget} per decision{extra}, {a.n} seeds (duplicate), {length}",
+    budgets = a.budget if not a.opponent_budget else f"{a.budget} ({a.opponent} {a.opponent_budget})"
+    print(f"# {a.bot} vs {a.opponent}, budget {budgets} per decision{extra}, {a.n} seeds (duplicate), {length}",
           flush=True)
     pool = ProcessPoolExecutor(a.j) if a.j > 1 else None
     try:
@@ -284,7 +293,8 @@ def main(argv=None):
                 options[key] = float(value) if "." in value else int(value)
             if a.no_model:
                 options["opponent_model"] = False
-            jobs = [(name, variant, a.full_length, a.seed + i, a.bot, a.opponent, a.budget, options, a.log)
+            jobs = [(name, variant, a.full_length, a.seed + i, a.bot, a.opponent, a.budget, options, a.log,
+                     a.opponent_budget)
                     for i in range(a.n)]
             outs = list(pool.map(one_seed, jobs)) if pool else [one_seed(j) for j in jobs]
             results = [r for o in outs for r in o[0]]

@@ -147,6 +147,76 @@ def test_pimc_estimates_the_chance_of_the_hand():
     assert choice == bets.respond(score, p, stake, fold_loses=cost, can_raise="raise" in legal)
 
 
+def _raise_or_card(name, variant, seed, most_cards):
+    """A state in which a seat may raise or play a card, with at most ``most_cards`` cards left."""
+    from stich.bots.search.solver import cards_left
+
+    game = stich.game(name, variant=variant) if variant else stich.game(name)
+    rng = random.Random(seed)
+    for attempt in range(400):
+        state = game.new_state(seed=seed * 1000 + attempt)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            verbs = {a.verb for a in legal}
+            if {"raise", "play"} <= verbs and cards_left(state) <= most_cards \
+                    and sum(a.verb == "play" for a in legal) > 1:
+                return state
+            calm = [a for a in legal if a.verb not in ("raise", "fold", "concede")]
+            state.apply(rng.choice(calm or legal))
+    raise AssertionError("no raise-or-card decision reached")
+
+
+def test_the_card_search_counts_each_cards_chance_to_win():
+    """pimc_search's p is the chosen card's share of won hands over the worlds, by their weights:
+    checked against an exact solve of every world (few cards left: every evaluation is exact)."""
+    from stich.bots.base import Budget
+    from stich.bots.search.common import Clock, draw_worlds, score_vector
+    from stich.bots.search.solver import SOLVE_NODES, pimc_search, solve
+
+    state = _raise_or_card("watten", "bavarian_2", 5, 8)
+    seat = state.current_player
+    view = state.view(seat)
+    cards = [str(a) for a in state.legal_actions() if a.verb == "play"]
+    worlds = draw_worlds(view, random.Random(2), 12, None)
+    assert len(worlds) == 12
+
+    def won(world, card):
+        s = world.clone()
+        s.apply(card)
+        v = solve(s, seat, world.hand_number, score_vector(world), -1e300, 1e300, [SOLVE_NODES])
+        return 1.0 if v > 0 else (0.5 if v == 0 else 0.0)
+
+    clock = Clock(Budget(iterations=12), 16)
+    best, p = pimc_search(worlds, seat, cards, clock, random.Random(3), 4, 12)
+    assert best in cards
+    assert p == pytest.approx(sum(won(w, best) for w in worlds) / len(worlds))
+    weights = [0.0] * 11 + [1.0]                   # only the last world counts for p
+    best2, p2 = pimc_search(worlds, seat, cards, Clock(Budget(iterations=12), 16), random.Random(3), 4, 12,
+                            weights)
+    assert best2 == best and p2 == won(worlds[-1], best)
+
+
+def test_pimc_raises_or_plays_from_one_card_search():
+    """At a raise-or-card decision the raise follows the bet arithmetic on the card search's p, and
+    when it plays on it plays the card that search chose."""
+    from stich.bots.search.betting import match_score
+
+    for seed in range(6, 12):
+        state = _raise_or_card("watten", "bavarian_2", seed, 8)
+        seat = state.current_player
+        view = json.loads(json.dumps(state.view(seat)))
+        legal = [str(a) for a in state.legal_actions()]
+        bot = make_bot("pimc", seed=seed, budget=12)
+        choice = bot.choose(view, legal)
+        kind, p, stake, answer = bot.last_bet
+        assert kind == bets.RAISE and 0.0 <= p <= 1.0
+        raising = should_raise(match_score(state, seat, view), p, stake)
+        assert (choice == "raise") == raising
+        assert answer == ("raise" if raising else "on")
+        if not raising:
+            assert choice.startswith("play ")
+
+
 def test_classic_bots_and_levels_are_registered():
     from stich.bots.heuristic import ClassicHeuristicBot
     from stich.bots.levels import LEVELS

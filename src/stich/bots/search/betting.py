@@ -14,9 +14,10 @@ each side still needs to the target): accept a raise when ``p`` beats the break-
 hand (a declared play-on verb: Watten's hold, Battn's Orbi / X answers) rather than give the
 refusal's points when that is worth more.
 
-When the decision also offers cards (a raise during play), the bot decides the raise first; if it
-plays on, the same worlds serve the card search.  Other decisions return None (the caller goes
-on as before).
+When the decision also offers cards (a raise during play), one card search decides both: it values
+every card on the worlds and counts each card's won outcomes, and ``p`` is the best card's share
+(:func:`stich.bots.search.solver.pimc_search`); the bot raises on it, or plays that card.
+Other decisions return None (the caller goes on as before).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import math
 import time
 
 from stich.bots import bets
+from stich.bots.search import calibration
 from stich.bots.search.common import (
     Clock,
     draw_worlds,
@@ -33,7 +35,7 @@ from stich.bots.search.common import (
     score_vector,
     utilities,
 )
-from stich.bots.search.solver import MAX_WORLDS, SOLVE_NODES, cards_left, pimc_choose, playout_scores, solve
+from stich.bots.search.solver import MAX_WORLDS, SOLVE_NODES, cards_left, pimc_search, playout_scores, solve
 
 
 def _side(state, seat):
@@ -192,6 +194,16 @@ def refusal_cost(world, seat: int, verb: str) -> int:
     return gains(world, seat, s)[1]
 
 
+def _calibrated(bot, p: float, view: dict, kind: str, raised: int) -> float:
+    """``p`` as the calibration (``calibration.py``) corrects it for this game and the opponents'
+    raises, else lowered by :data:`THEIR_RAISE` per raise (:func:`discounted`).  The bot keeps the
+    raw value in ``last_raw_p`` (what ``benchmarks/calibrate_bets.py`` fits on);
+    ``bot.calibrate = False`` skips the calibration."""
+    bot.last_raw_p = p
+    fitted = calibration.calibrated(p, view, kind, raised) if getattr(bot, "calibrate", True) else None
+    return discounted(p, raised) if fitted is None else fitted
+
+
 def choose(bot, view: dict, legal: list[str]) -> str | None:
     """The bot's answer to a bet decision, or None when ``legal`` is not one."""
     decl = bets.declared(view.get("game"))
@@ -211,7 +223,7 @@ def choose(bot, view: dict, legal: list[str]) -> str | None:
     raised = their_raises(worlds[0], view)
     if kind == "answer":
         p, _ = win_chance(worlds, seat, decl.accept, bot.rng, rollouts, exact, weights, decl, clock.deadline)
-        p = discounted(p, raised)
+        p = _calibrated(bot, p, view, kind, raised)
         stake = decl.state_stake(worlds[0])
         cost = refusal_cost(worlds[0], seat, decl.fold)
         choice = bets.respond(score, p, stake, fold_loses=cost, can_raise=decl.raise_verb in legal)
@@ -221,31 +233,39 @@ def choose(bot, view: dict, legal: list[str]) -> str | None:
     if kind == "go_on":
         verb = decl.go_on_verb(legal)
         p, stake = win_chance(worlds, seat, verb, bot.rng, rollouts, exact, weights, decl, clock.deadline)
-        p = discounted(p, raised)
+        p = _calibrated(bot, p, view, kind, raised)
         give = refusal_cost(worlds[0], seat, decl.go_on[verb])
         choice = verb if bets.play_or_give(score, p, stake, give) else decl.go_on[verb]
         bot.last_bet = ("go_on", p, stake, choice)
         return choice
     # a raise or play on (a card, or the poll's pass)
     first = decl.poll_pass if decl.poll_pass in legal else None
-    # When cards are offered too, the card search gets the budget's last 40 %.
-    cards_too = any(a.split(" ", 1)[0] == decl.card_verb for a in legal)
-    until = clock.deadline and (clock.start + 0.6 * clock.seconds if cards_too else clock.deadline)
-    p, stake = win_chance(worlds, seat, first, bot.rng, rollouts, exact, weights, decl, until)
-    p = discounted(p, raised)
+    stake = decl.state_stake(worlds[0])
+    cards = [a for a in legal if a.split(" ", 1)[0] == decl.card_verb]
+    if first is None and cards:
+        own = fallback(view, legal, bot.rng)   # another verb the heuristic takes (an exchange request)
+        if own not in cards and own != decl.raise_verb:
+            return own
+        # One search serves both decisions: the card search's evaluations give each card's chance
+        # to win too, and the best card's chance decides the raise.  (A separate playout of every
+        # world for p took 60 % of the budget and left the cards 40 %: at equal time the card play
+        # was weaker than the heuristic-raising pimc's.)  A lone card needs only p: half the budget.
+        lone = Clock(bot.budget, bot.default_iterations)
+        if len(cards) == 1 and clock.seconds is not None:
+            lone.deadline = clock.start + 0.5 * clock.seconds
+        card, p = pimc_search(worlds, seat, cards, clock if len(cards) > 1 else lone, bot.rng, rollouts,
+                              exact, weights)
+        p = _calibrated(bot, p, view, kind, raised)
+        raising = bets.should_raise(score, p, stake)
+        bot.last_bet = (bets.RAISE, p, stake, bets.RAISE if raising else "on")
+        return decl.raise_verb if raising else card
+    p, stake = win_chance(worlds, seat, first, bot.rng, rollouts, exact, weights, decl, clock.deadline)
+    p = _calibrated(bot, p, view, kind, raised)
     raising = bets.should_raise(score, p, stake)
     bot.last_bet = (bets.RAISE, p, stake, bets.RAISE if raising else "on")
     if raising:
         return decl.raise_verb
-    if first is not None:
-        return first
-    cards = [a for a in legal if a.split(" ", 1)[0] == decl.card_verb]
-    own = fallback(view, legal, bot.rng)   # another verb the heuristic takes (an exchange request)
-    if own not in cards and own != decl.raise_verb:
-        return own
-    if len(cards) == 1:
-        return cards[0]
-    return pimc_choose(worlds, seat, cards, clock, bot.rng, bot.rollouts, bot.exact_cards)
+    return first if first is not None else fallback(view, legal, bot.rng)
 
 
 #: the attribute on which :func:`lean_model` records a world's likelihood while it is drawn (it

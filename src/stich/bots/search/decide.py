@@ -43,7 +43,7 @@ from stich.engine import companion
 #: how many candidates are evaluated (the heuristic's ranking picks them)
 TOP = 4
 #: playouts per candidate and world with an iteration budget
-ROUNDS = 2
+ROUNDS = 1
 #: how many standard errors of the paired difference another candidate must beat the heuristic's
 #: choice by
 CONFIDENCE = 1.0

@@ -93,8 +93,16 @@ def cards_left(state) -> int:
     return sum(h.bit_count() if isinstance(h, int) else len(h) for h in hands)
 
 
-def evaluate(world, seat: int, legal: list[str], rng, rollouts: int, exact_cards: int):
-    """The value of each legal action in one world, and whether all of them are exact."""
+def _won(u: float) -> float:
+    return 1.0 if u > 0 else (0.5 if u == 0 else 0.0)
+
+
+def evaluate(world, seat: int, legal: list[str], rng, rollouts: int, exact_cards: int, wins: dict | None = None):
+    """The value of each legal action in one world, and whether all of them are exact.
+
+    ``wins`` (a dict), when given, receives each action's share of won outcomes in this world (a
+    positive utility wins, a zero one counts half): the chance to win the hand that the bets
+    need comes with the card search at no extra playout (``betting.choose``)."""
     game = world.game
     hand = world.hand_number
     start = score_vector(world)
@@ -105,40 +113,63 @@ def evaluate(world, seat: int, legal: list[str], rng, rollouts: int, exact_cards
         first = world.clone()
         first.apply(text)
         if exact and all(a.verb == game.card_verb for a in world.legal_actions() if str(a) == text):
-            out[text] = solve(first, seat, hand, start, -1e300, 1e300, [SOLVE_NODES])
+            out[text] = v = solve(first, seat, hand, start, -1e300, 1e300, [SOLVE_NODES])
+            if wins is not None:
+                wins[text] = _won(v)
             continue
         all_exact = False
-        total = 0.0
+        total = won = 0.0
         k = None if hand_over(first, hand) else fastplay.kernel(first)
         for _ in range(rollouts):
             if k is not None:   # the fast path: the same playout policy on bit masks
-                total += utilities(game, start, fastplay.playout(k.copy(), rng))[seat]
-                continue
-            s = first.clone()
-            rollout(s, hand, rng)
-            total += utilities(game, start, score_vector(s))[seat]
+                u = utilities(game, start, fastplay.playout(k.copy(), rng))[seat]
+            else:
+                s = first.clone()
+                rollout(s, hand, rng)
+                u = utilities(game, start, score_vector(s))[seat]
+            total += u
+            won += _won(u)
         out[text] = total / rollouts
+        if wins is not None:
+            wins[text] = won / rollouts
     return out, all_exact
 
 
 def pimc_choose(worlds, seat: int, legal: list[str], clock: Clock, rng, rollouts: int, exact_cards: int) -> str:
     """Average the values over the worlds, cycling through them (fresh rollouts) while the budget
     lasts; an iteration is one world's evaluation."""
+    return pimc_search(worlds, seat, legal, clock, rng, rollouts, exact_cards)[0]
+
+
+def pimc_search(worlds, seat: int, legal: list[str], clock: Clock, rng, rollouts: int, exact_cards: int,
+                weights: list[float] | None = None) -> tuple[str, float]:
+    """:func:`pimc_choose`'s action, and its chance to win the hand: the share of won outcomes
+    of that action over the evaluations, each world counting by its ``weights`` (the bets' world
+    likelihoods; the action itself is chosen by the plain average, as ever)."""
     totals = dict.fromkeys(legal, 0.0)
+    won = dict.fromkeys(legal, 0.0)
+    weight = 0.0
     used = 0
-    exact: dict[int, dict] = {}   # an exact value does not change: solved once, counted every round
+    exact: dict[int, tuple[dict, dict]] = {}   # an exact value does not change: solved once, counted every round
     while used == 0 or not clock.done(used):
         i = used % len(worlds)
         if len(exact) == len(worlds) and i == 0 and used:
             break   # all exact: more rounds would not change the averages
-        values = exact.get(i)
-        if values is None:
-            values, is_exact = evaluate(worlds[i], seat, legal, rng, rollouts, exact_cards)
+        cached = exact.get(i)
+        if cached is None:
+            wins: dict = {}
+            values, is_exact = evaluate(worlds[i], seat, legal, rng, rollouts, exact_cards, wins)
             if is_exact:
-                exact[i] = values
+                exact[i] = (values, wins)
+        else:
+            values, wins = cached
+        w = 1.0 if weights is None else weights[i]
         for k, v in values.items():
             totals[k] += v
+            won[k] += w * wins[k]
+        weight += w
         used += 1
         if clock.iterations is None and clock.deadline is None and used >= len(worlds):
             break
-    return max(legal, key=lambda a: totals[a])
+    best = max(legal, key=lambda a: totals[a])
+    return best, (won[best] / weight if weight > 0 else 0.5)
