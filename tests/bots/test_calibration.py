@@ -41,14 +41,13 @@ def test_the_fitted_table_is_well_formed_and_shrinks_overconfidence():
 def test_calibrated_is_the_logistic_formula_with_a_variant_fallback(monkeypatch):
     monkeypatch.setattr(calibration, "fitted", lambda: {("watten", "guate", "raise"): (0.5, -0.2, 0.3),
                                                         ("battn", None, "answer"): (0.4, 0.0, 0.0)})
-    p = 0.8
-    want = 1 / (1 + math.exp(-(0.5 * math.log(0.8 / 0.2) - 0.2 + 0.3 * 2)))
-    assert calibration.calibrated(p, {"game": "watten", "variant": "guate"}, "raise", 2) == pytest.approx(want)
+    want = 1 / (1 + math.exp(-(0.5 * math.log(0.8 / 0.2) - 0.2)))   # per_raise is not used
+    assert calibration.calibrated(0.8, {"game": "watten", "variant": "guate"}, "raise") == pytest.approx(want)
     # Battn's views say variant "standard"; a fit for any variant (None) serves them
-    assert calibration.calibrated(0.5, {"game": "battn", "variant": "standard"}, "answer", 0) == pytest.approx(0.5)
-    assert calibration.calibrated(0.8, {"game": "watten", "variant": "euregio"}, "raise", 0) is None
+    assert calibration.calibrated(0.5, {"game": "battn", "variant": "standard"}, "answer") == pytest.approx(0.5)
+    assert calibration.calibrated(0.8, {"game": "watten", "variant": "euregio"}, "raise") is None
     # p of 0 or 1 (every world won or lost) stays finite: kept inside [EDGE, 1 - EDGE]
-    assert 0.0 < calibration.calibrated(1.0, {"game": "watten", "variant": "guate"}, "raise", 0) < 1.0
+    assert 0.0 < calibration.calibrated(1.0, {"game": "watten", "variant": "guate"}, "raise") < 1.0
 
 
 def test_the_fit_recovers_a_known_calibration():
@@ -69,8 +68,8 @@ def test_the_fit_recovers_a_known_calibration():
 
 
 def test_pimc_bets_on_the_calibrated_chance():
-    """At an answer to a raise, pimc's p is the calibrated raw p (the fit for the variant and
-    the opponents' raises); with calibrate off it is the raw p lowered per raise, as before."""
+    """At an answer to a raise, pimc's p is the calibrated raw p (the fit for the variant), lowered
+    per raise of the opponents; with calibrate off it is the raw p lowered per raise, as before."""
     from tests.bots.test_bets import _answer_view
 
     state = _answer_view("watten", "guate", 3)
@@ -79,11 +78,13 @@ def test_pimc_bets_on_the_calibrated_chance():
     legal = [str(a) for a in state.legal_actions()]
     raises = sum(1 for who, text, _i in view["actions"]
                  if text == "raise" and state.side_of(who) != state.side_of(seat))
+    assert raises >= 1
     bot = make_bot("pimc", seed=2, budget=12)
     bot.choose(view, legal)
     kind, p, _stake, _answer = bot.last_bet
     assert kind == "answer"
-    assert p == pytest.approx(calibration.calibrated(bot.last_raw_p, view, "answer", raises))
+    fitted = calibration.calibrated(bot.last_raw_p, view, "answer")
+    assert fitted is not None and p == pytest.approx(discounted(fitted, raises))
     raw = make_bot("pimc", seed=2, budget=12)
     raw.calibrate = False
     raw.choose(view, legal)
