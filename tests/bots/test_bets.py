@@ -98,25 +98,38 @@ def test_search_names_no_game_and_no_game_verb():
         assert not [w for w in games if w in code.lower()], path.name
 
 
-def _answer_view(name, variant, seed):
-    """A state in which a seat answers a raise."""
+#: what the seeded random play toward a position avoids (bets, give-aways, exchanges)
+NOT_CALM = ("raise", "fold", "ask_exchange", "ask_swap", "scheanara", "orbi", "concede", "orbi_refuse", "x_decline")
+
+
+def _reach(name, variant, seed, found, what):
+    """The first state at which ``found(state, legal)`` holds, over seeded deals played on by
+    random calm actions."""
     game = stich.game(name, variant=variant) if variant else stich.game(name)
     rng = random.Random(seed)
     for attempt in range(400):
         state = game.new_state(seed=seed * 1000 + attempt)
         while not state.is_terminal():
             legal = state.legal_actions()
-            verbs = {a.verb for a in legal}
-            if "raise" in verbs and "play" in verbs:
-                state.apply("raise")
-                break
-            plays = [a for a in legal if a.verb not in ("raise", "fold", "ask_exchange", "ask_swap", "scheanara",
-                                                         "orbi", "concede", "orbi_refuse", "x_decline")]
-            state.apply(rng.choice(plays or legal))
-        if state.is_terminal() or "accept" not in {a.verb for a in state.legal_actions()}:
-            continue
-        return state
-    raise AssertionError("no raise reached")
+            if found(state, legal):
+                return state
+            calm = [a for a in legal if a.verb not in NOT_CALM]
+            state.apply(rng.choice(calm or legal))
+    raise AssertionError(f"no {what} reached")
+
+
+def _answer_view(name, variant, seed):
+    """A state in which a seat answers a raise."""
+    def raisable(state, legal):
+        if not {"raise", "play"} <= {a.verb for a in legal}:
+            return False
+        after = state.clone()
+        after.apply("raise")
+        return "accept" in {a.verb for a in after.legal_actions()}
+
+    state = _reach(name, variant, seed, raisable, "raise")
+    state.apply("raise")
+    return state
 
 
 @pytest.mark.parametrize("kind", ["heuristic", "pimc"])
@@ -151,19 +164,11 @@ def _raise_or_card(name, variant, seed, most_cards):
     """A state in which a seat may raise or play a card, with at most ``most_cards`` cards left."""
     from stich.bots.search.solver import cards_left
 
-    game = stich.game(name, variant=variant) if variant else stich.game(name)
-    rng = random.Random(seed)
-    for attempt in range(400):
-        state = game.new_state(seed=seed * 1000 + attempt)
-        while not state.is_terminal():
-            legal = state.legal_actions()
-            verbs = {a.verb for a in legal}
-            if {"raise", "play"} <= verbs and cards_left(state) <= most_cards \
-                    and sum(a.verb == "play" for a in legal) > 1:
-                return state
-            calm = [a for a in legal if a.verb not in ("raise", "fold", "concede")]
-            state.apply(rng.choice(calm or legal))
-    raise AssertionError("no raise-or-card decision reached")
+    def found(state, legal):
+        return {"raise", "play"} <= {a.verb for a in legal} and cards_left(state) <= most_cards \
+            and sum(a.verb == "play" for a in legal) > 1
+
+    return _reach(name, variant, seed, found, "raise-or-card decision")
 
 
 def test_the_card_search_counts_each_cards_chance_to_win():
