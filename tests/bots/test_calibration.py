@@ -3,11 +3,9 @@ fitted table, the fit in ``benchmarks/calibrate_bets.py``, and pimc's use of it.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 import random
-from pathlib import Path
 
 import pytest
 
@@ -15,15 +13,11 @@ import stich
 from stich.bots import make_bot
 from stich.bots.search import calibration
 from stich.bots.search.betting import discounted
-
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "calibrate_bets.py"
+from tests.scripts import load_script
 
 
 def _bench():
-    spec = importlib.util.spec_from_file_location("calibrate_bets", BENCH)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("benchmarks/calibrate_bets.py")
 
 
 def test_the_fitted_table_is_well_formed_and_shrinks_overconfidence():

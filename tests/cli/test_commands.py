@@ -114,13 +114,9 @@ def test_bench_refuses_unknown_game(runner):
 
 
 def test_benchmarks_run_script(capsys):
-    import importlib.util
-    import pathlib
+    from tests.scripts import load_script
 
-    path = pathlib.Path(__file__).resolve().parents[2] / "benchmarks" / "run.py"
-    spec = importlib.util.spec_from_file_location("stich_benchmarks_run", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_script("benchmarks/run.py", "stich_benchmarks_run")
     assert module.main(["--game", "toy", "--variant", "quick", "--seconds", "0.05", "--no-openspiel"]) == 0
     out = capsys.readouterr().out
     assert "toy" in out and "hands/s" in out and "openspiel" not in out

@@ -2,23 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
 
 import pytest
+
+from tests.scripts import load_script
 
 pytest.importorskip("pyspiel")
 pytest.importorskip("open_spiel.python.algorithms.ismcts")
 
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "vs_openspiel_ismcts.py"
-
 
 def _load():
-    spec = importlib.util.spec_from_file_location("vs_openspiel_ismcts", BENCH)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("benchmarks/vs_openspiel_ismcts.py")
 
 
 def _run(mod, tmp_path, name, capsys, *extra):
