@@ -35,7 +35,15 @@ from stich.bots.search.common import (
     score_vector,
     utilities,
 )
-from stich.bots.search.solver import MAX_WORLDS, SOLVE_NODES, cards_left, pimc_search, playout_scores, solve
+from stich.bots.search.solver import (
+    MAX_WORLDS,
+    SOLVE_NODES,
+    cards_left,
+    pimc_search,
+    playout_scores,
+    solve,
+    won_share,
+)
 
 
 def _side(state, seat):
@@ -162,9 +170,8 @@ def win_chance(worlds, seat: int, first: str | None, rng, rollouts: int, exact_c
             total += 1
             wins += utilities(game, start, score_vector(s))[seat] > 0
         elif game.two_sided and cards_left(s) <= exact_cards:
-            v = solve(s, seat, hand, start, -1e300, 1e300, [SOLVE_NODES])
             total += 1
-            wins += 1.0 if v > 0 else (0.5 if v == 0 else 0.0)
+            wins += won_share(solve(s, seat, hand, start, -1e300, 1e300, [SOLVE_NODES]))
         else:
             for _ in range(rollouts):
                 total += 1
@@ -241,11 +248,10 @@ def choose(bot, view: dict, legal: list[str]) -> str | None:
         choice = verb if bets.play_or_give(score, p, stake, give) else decl.go_on[verb]
         bot.last_bet = ("go_on", p, stake, choice)
         return choice
-    # a raise or play on (a card, or the poll's pass)
-    first = decl.poll_pass if decl.poll_pass in legal else None
-    stake = decl.state_stake(worlds[0])
-    cards = [a for a in legal if a.split(" ", 1)[0] == decl.card_verb]
-    if first is None and cards:
+    # a raise or play on: the poll's pass, else (kind_of) a card
+    on = decl.poll_pass if decl.poll_pass in legal else None
+    if on is None:
+        cards = [a for a in legal if a.split(" ", 1)[0] == decl.card_verb]
         own = fallback(view, legal, bot.rng)   # another verb the heuristic takes (an exchange request)
         if own not in cards and own != decl.raise_verb:
             return own
@@ -253,22 +259,16 @@ def choose(bot, view: dict, legal: list[str]) -> str | None:
         # to win too, and the best card's chance decides the raise.  (A separate playout of every
         # world for p took 60 % of the budget and left the cards 40 %: at equal time the card play
         # was weaker than the heuristic-raising pimc's.)  A lone card needs only p: half the budget.
-        lone = Clock(bot.budget, bot.default_iterations)
-        if len(cards) == 1 and clock.seconds is not None:
-            lone.deadline = clock.start + 0.5 * clock.seconds
-        card, p = pimc_search(worlds, seat, cards, clock if len(cards) > 1 else lone, bot.rng, rollouts,
-                              exact, weights)
-        p = _calibrated(bot, p, view, kind, raised)
-        raising = bets.should_raise(score, p, stake)
-        bot.last_bet = (bets.RAISE, p, stake, bets.RAISE if raising else "on")
-        return decl.raise_verb if raising else card
-    p, stake = win_chance(worlds, seat, first, bot.rng, rollouts, exact, weights, decl, clock.deadline)
+        if len(cards) == 1 and clock.deadline is not None:
+            clock.deadline = clock.start + 0.5 * clock.seconds
+        on, p = pimc_search(worlds, seat, cards, clock, bot.rng, rollouts, exact, weights)
+        stake = decl.state_stake(worlds[0])
+    else:
+        p, stake = win_chance(worlds, seat, on, bot.rng, rollouts, exact, weights, decl, clock.deadline)
     p = _calibrated(bot, p, view, kind, raised)
     raising = bets.should_raise(score, p, stake)
     bot.last_bet = (bets.RAISE, p, stake, bets.RAISE if raising else "on")
-    if raising:
-        return decl.raise_verb
-    return first if first is not None else fallback(view, legal, bot.rng)
+    return decl.raise_verb if raising else on
 
 
 #: the attribute on which :func:`lean_model` records a world's likelihood while it is drawn (it

@@ -93,7 +93,8 @@ def cards_left(state) -> int:
     return sum(h.bit_count() if isinstance(h, int) else len(h) for h in hands)
 
 
-def _won(u: float) -> float:
+def won_share(u: float) -> float:
+    """A hand's outcome as a win: a positive utility wins, a zero one counts half."""
     return 1.0 if u > 0 else (0.5 if u == 0 else 0.0)
 
 
@@ -115,7 +116,7 @@ def evaluate(world, seat: int, legal: list[str], rng, rollouts: int, exact_cards
         if exact and all(a.verb == game.card_verb for a in world.legal_actions() if str(a) == text):
             out[text] = v = solve(first, seat, hand, start, -1e300, 1e300, [SOLVE_NODES])
             if wins is not None:
-                wins[text] = _won(v)
+                wins[text] = won_share(v)
             continue
         all_exact = False
         total = won = 0.0
@@ -128,7 +129,7 @@ def evaluate(world, seat: int, legal: list[str], rng, rollouts: int, exact_cards
                 rollout(s, hand, rng)
                 u = utilities(game, start, score_vector(s))[seat]
             total += u
-            won += _won(u)
+            won += won_share(u)
         out[text] = total / rollouts
         if wins is not None:
             wins[text] = won / rollouts
