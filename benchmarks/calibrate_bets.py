@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import sys
 from concurrent.futures import ProcessPoolExecutor
@@ -31,6 +30,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import search_vs_heuristic as svh  # noqa: E402
 
 import stich  # noqa: E402
+from stich.bots.search.calibration import logit, sigmoid  # noqa: E402  (the bot's own: the fit's p is the bot's)
 
 
 def one_seed(args):
@@ -80,11 +80,6 @@ def one_seed(args):
     return rows
 
 
-def logit(p):
-    p = min(max(p, 0.01), 0.99)
-    return math.log(p / (1 - p))
-
-
 def fit(rows, steps=50, ridge=1e-3):
     """Logistic regression of ``won`` on (logit p, 1, raises): (slope, intercept, per_raise)."""
     w = [1.0, 0.0, 0.0]
@@ -94,7 +89,7 @@ def fit(rows, steps=50, ridge=1e-3):
         g = [0.0] * 3
         h = [[ridge if i == j else 0.0 for j in range(3)] for i in range(3)]
         for x, y in zip(xs, ys, strict=True):
-            q = _sigmoid(sum(a * b for a, b in zip(w, x, strict=True)))
+            q = sigmoid(sum(a * b for a, b in zip(w, x, strict=True)))
             for i in range(3):
                 g[i] += (y - q) * x[i]
                 for j in range(3):
@@ -107,10 +102,6 @@ def fit(rows, steps=50, ridge=1e-3):
         if max(abs(s) for s in step) < 1e-8:
             break
     return tuple(w)
-
-
-def _sigmoid(x):
-    return 1 / (1 + math.exp(-x)) if x >= 0 else math.exp(x) / (1 + math.exp(x))
 
 
 def _solve(a, b):
@@ -161,7 +152,7 @@ def show_fit(paths, write=False):
         slope, intercept, per_raise = fit(rows)
 
         def fitted(r, s=slope, i=intercept, c=per_raise):
-            return _sigmoid(s * logit(r["raw_p"]) + i + c * r["raises"])
+            return sigmoid(s * logit(r["raw_p"]) + i + c * r["raises"])
 
         print(f"  raw p (Brier {brier(rows, lambda r: r['raw_p']):.3f}):")
         print("\n".join(table(rows, lambda r: r["raw_p"])))

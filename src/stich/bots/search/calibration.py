@@ -49,6 +49,7 @@ def fitted() -> dict[tuple[str, str | None, str], tuple[float, float, float]]:
     return {(e["game"], e["variant"], e["kind"]): (float(e["slope"]), float(e["intercept"]), float(e["per_raise"]))
             for e in entries}
 
+
 #: p is kept inside [EDGE, 1 - EDGE] before taking its log-odds (16 worlds all won is not certainty)
 EDGE = 0.01
 
@@ -59,7 +60,8 @@ def logit(p: float) -> float:
 
 
 def sigmoid(x: float) -> float:
-    return 1.0 / (1.0 + math.exp(-x))
+    """The logistic function, without overflow for large negative ``x`` (the fit meets them)."""
+    return 1.0 / (1.0 + math.exp(-x)) if x >= 0 else math.exp(x) / (1.0 + math.exp(x))
 
 
 def calibrated(p: float, view: dict, kind: str) -> float | None:
