@@ -37,6 +37,7 @@ def one_seed(args):
     import stich.bots.heuristic  # noqa: F401
     import stich.bots.search  # noqa: F401
     from stich.bots import bets, make_bot
+    from stich.bots.search.betting import their_raises
     from stich.bots.search.common import score_vector, utilities
 
     name, variant, seed, opponent, budget, log = args
@@ -56,11 +57,11 @@ def one_seed(args):
             legal = [str(a) for a in state.legal_actions()]
             bot = bots[seat]
             bot.last_bet = None
-            action = bot.choose(state.view(seat), legal)
+            view = state.view(seat)
+            action = bot.choose(view, legal)
             if mine[seat] and bot.last_bet is not None:
                 kind, p, stake, answer = bot.last_bet
-                raises = sum(1 for who, text, _i in state.view(seat).get("actions") or []
-                             if text == decl.raise_verb and state.side_of(who) != state.side_of(seat))
+                raises = their_raises(state, view)   # what the bot discounted p by
                 pending.append({"game": name, "variant": variant, "seed": seed, "seat": seat, "kind": kind,
                                 "raw_p": round(bot.last_raw_p, 4), "p": round(p, 4), "raises": raises,
                                 "stake": stake, "answer": answer})
