@@ -132,15 +132,17 @@ def test_sigterm_hands_the_tables_over_at_once(server_factory, redis_server, pos
             t = await create_table(http, "watten", "euregio", ["human", "bot:random", "bot:random", "bot:random"],
                                    {"target": 5, "lock_at": 3}, public=True)
         (c,) = seat_clients(b, t, script_seed="handover")
-        await c.connect()
-        playing = asyncio.ensure_future(c.play(timeout=60))
-        for _ in range(400):   # the play loop reads the socket; we watch its seq
-            if c.seq >= 4 or playing.done():
-                break
-            await asyncio.sleep(0.05)
-        assert c.seq >= 4 and not playing.done()
-        await asyncio.to_thread(a.stop)
-        await asyncio.wait_for(playing, 30)     # well within the 60 s lease
+        stopped = []
+
+        async def think():
+            # The owner stops while the table waits for this seat (random bots finish a whole match
+            # in a fraction of a second, so stopping "soon" could come after the match was over).
+            if not stopped and c.seq >= 4:
+                await asyncio.to_thread(a.stop)
+                stopped.append(c.seq)
+
+        await asyncio.wait_for(c.play(timeout=60, think=think), 30)     # well within the 60 s lease
+        assert stopped, "the match ended before the human's turn after the fourth action"
         async with http_client(b) as http:
             record = await get_record(http, t["table"])
         await c.close()

@@ -71,8 +71,12 @@ def test_full_match_over_sockets(server, game, variant, options, seats):
             assert record["options"][k] == v
     check_acks_in_record(record, clients)
     assert all(not c.errors for c in clients), [c.errors for c in clients]
+    # Every human seat's acks are its actions in the record (check_acks_in_record); that each seat
+    # acted at all is not the game's to promise: in Battn the two players who settle trumps can end a
+    # hand by a raise and a fold before the cards, and at target 3 about 3 % of random matches never
+    # give seat 2 a turn.  At least one human seat acts in every match of these games.
+    assert any(c.acked for c in clients), "no human seat acted"
     for c in clients:
-        assert c.acked, f"seat {c.seat} never acted"
         check_frames(record, c)
     assert check_frames(record, spectator) > 0
     # the last frame every seat saw is the final view of the match
