@@ -20,7 +20,9 @@ same for every bot; each bot answers each of them once from the seat's view.  Pr
   (``fastplay``) where it applies, and through the general engine (``common.rollout``);
 * per bot: decisions per second of CPU time, the mean and the worst time of a decision.  With
   ``--before``, ``pimc`` is measured a second time as ``pimc (before)``: fast paths off and the
-  heuristic opponent model on, as the bot was before them.
+  heuristic opponent model on, as the bot was before them; and ``pimc-classic (before)``, the
+  same with the heuristic's decisions (and its old raising) instead of the evaluated ones: the
+  default bot as it was when issue #17 was filed, the baseline of its "4x" (printed as a ratio).
 """
 
 from __future__ import annotations
@@ -166,15 +168,20 @@ def main(argv=None):
             print(line, flush=True)
         runs = [(kind, False) for kind in a.bots.split(",")]
         if a.before and "pimc" in a.bots.split(","):
-            runs.append(("pimc", True))
+            runs += [("pimc", True), ("pimc-classic", True)]
         if a.before_only:
             runs = [("pimc", True)]
+        rate = {}
         for kind, before in runs:
             times = decisions(kind, pos, a.budget, before)
             total = sum(times)
             label = kind + (" (before)" if before else "")
-            print(f"{spec:18s} {label:16s} {len(times) / total:7.1f} decisions/s  mean {total / len(times):.3f}s  "
+            rate[label] = len(times) / total
+            print(f"{spec:18s} {label:22s} {rate[label]:7.1f} decisions/s  mean {total / len(times):.3f}s  "
                   f"max {max(times):.2f}s", flush=True)
+        if "pimc" in rate and "pimc-classic (before)" in rate:
+            print(f"{spec:18s} pimc is {rate['pimc'] / rate['pimc-classic (before)']:.1f}x pimc-classic (before)",
+                  flush=True)
 
 
 if __name__ == "__main__":

@@ -84,12 +84,17 @@ class BattnKernel(Kernel):
         if not trick:
             return cards[rng.randrange(len(cards))]
         table = self.table
-        order = sorted(cards, key=lambda c: table.strength(c, 0, c))
-        if (self.leader + table.winner(trick)) & 1 == self.turn & 1:
+        strength = table.strength
+        order = sorted(cards, key=lambda c: strength(c, 0, c))
+        best = table.winner(trick)
+        if (self.leader + best) & 1 == self.turn & 1:
             return order[0]
-        pos = len(trick)
+        # the lowest card that would win the trick: one stronger than the card winning it now (a
+        # tie goes to the earlier card), without deciding the whole trick again for every card
+        lead, pos = trick[0], len(trick)
+        beat = strength(trick[best], best, lead)
         for c in order:
-            if table.winner(trick + [c]) == pos:
+            if strength(c, pos, lead) > beat:
                 return c
         return order[0]
 
