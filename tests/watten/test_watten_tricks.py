@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from watten_helpers import act, legal_cards, position, winners
 
 import stich
@@ -144,3 +146,26 @@ def test_t13_euregio_schlag_seven_schellen_trump():
     assert key["S8"] > key["S7"] > key["H7"] == key["E7"] == key["L7"] > key["SA"]
     assert [key[c] for c in order[3:]] == sorted((key[c] for c in order[3:]), reverse=True)
     assert key["S6"] > 0 and key["HA"] == 0   # W the lowest trump; other suits are plain
+
+
+@given(st.data())
+@settings(max_examples=300, deadline=None)
+def test_first_winning_is_the_first_card_that_would_take_the_trick(data):
+    """``ranking.first_winning`` (the playout policy's cheapest winning card) names the first of the
+    cards that :func:`trick_winner` would make the winner if it were played next, in every family
+    and with every Schlag and trump; None when none would."""
+    from stich.rulesets.watten.ranking import build_ranking, first_winning, trick_winner
+
+    variant = data.draw(st.sampled_from(["bavarian_4", "tyrolean", "guate"]))
+    g = stich.game("watten", variant=variant)
+    deck = g.deck
+    family = {"bavarian_4": "bavarian", "tyrolean": "tyrolean", "guate": "guate"}[variant]
+    ranks = sorted({deck.rank(c) for c in range(len(deck))})
+    rk = build_ranking(deck, family, data.draw(st.sampled_from(ranks)), data.draw(st.sampled_from(range(4))))
+    suit = tuple(deck.suit(c) for c in range(len(deck)))
+    rank = tuple(deck.rank(c) for c in range(len(deck)))
+    cards = data.draw(st.permutations(range(len(deck))))
+    played = data.draw(st.integers(1, 3))
+    trick, hand = list(cards[:played]), list(cards[played:played + data.draw(st.integers(1, 5))])
+    expected = next((c for c in hand if trick_winner(rk, suit, rank, [*trick, c]) == len(trick)), None)
+    assert first_winning(rk, suit, rank, trick, hand) == expected

@@ -7,6 +7,7 @@ Found through ``Game.companions["kernel"]``, so the search layer names no game.
 from __future__ import annotations
 
 from stich.bots.search.fastplay import Kernel
+from stich.rulesets.watten.ranking import first_winning
 
 
 class WattenKernel(Kernel):
@@ -96,11 +97,8 @@ class WattenKernel(Kernel):
         win_i = self._winner(self.rk, self._suit, rank, trick)
         if self.side[self.seats[win_i]] == self.side[self.turn]:
             return order[0]
-        pos = len(trick)
-        for c in order:
-            if self._winner(self.rk, self._suit, rank, trick + [c]) == pos:
-                return c
-        return order[0]
+        c = first_winning(self.rk, self._suit, rank, trick, order)
+        return order[0] if c is None else c
 
 
 of = WattenKernel.of

@@ -114,3 +114,26 @@ def trick_winner(ranking: Ranking, deck_suit: tuple[int, ...], deck_rank: tuple[
         if k > best:
             best_i, best = i, k
     return best_i
+
+
+def first_winning(ranking: Ranking, deck_suit: tuple[int, ...], deck_rank: tuple[int, ...], trick, cards) -> int | None:
+    """The first of ``cards`` that would win the unfinished ``trick`` if played next, or None: a card
+    stronger than the one winning it now, as :func:`trick_winner` ranks them (a tie goes to the
+    earlier card).  The playout policy's "cheapest card that wins", without deciding the whole
+    trick again for every card."""
+    key = ranking.key
+    led_suit = deck_suit[trick[0]]
+    best = -1
+    for c in trick:
+        k = key[c]
+        if not k and deck_suit[c] == led_suit:
+            k = PLAIN * 16 + deck_rank[c]
+        if k > best:
+            best = k
+    for c in cards:
+        k = key[c]
+        if not k and deck_suit[c] == led_suit:
+            k = PLAIN * 16 + deck_rank[c]
+        if k > best:
+            return c
+    return None
