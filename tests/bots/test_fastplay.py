@@ -41,7 +41,7 @@ def positions(name, seed, count):
             if state.is_terminal():
                 break
             state.apply(rng.choice(state.legal_actions()))
-        if not state.is_terminal() and fastplay.kernel(state) is not None:
+        if not state.is_terminal() and isinstance(fastplay.kernel(state), fastplay.Kernel):   # trick play
             out.append((state, random.Random(rng.randrange(2**31))))
     return out
 
@@ -176,3 +176,79 @@ def test_fast_path_does_not_apply_where_it_should_not():
             assert fastplay.kernel(st) is None
     finally:
         fastplay.ENABLED = True
+
+
+# --- Barbu's domino (kernels.barbu.DominoKernel) -----------------------------------------------------
+
+
+def domino_positions(seed, count):
+    """``count`` Barbu states in the domino (§2.8), at random points of it, with random options."""
+    from stich.rulesets.barbu.phases import DOMINO
+
+    rng = random.Random(seed)
+    configs = configurations(game_class("barbu"), rng, count)
+    out = []
+    while len(out) < count:
+        variant, options = configs[len(out) % len(configs)]
+        state = stich.game("barbu", variant=variant, **options).new_state(seed=rng.randrange(2**31))
+        while not state.is_terminal() and state.phase != DOMINO:
+            legal = state.legal_actions()
+            domino = [a for a in legal if str(a).startswith("contract DOMINO")]
+            state.apply(domino[0] if domino and rng.random() < 0.8 else rng.choice(legal))
+        if state.is_terminal():
+            continue
+        for _ in range(rng.randrange(0, 30)):
+            state.apply(rng.choice(state.legal_actions()))
+            if state.phase != DOMINO:
+                break
+        if state.phase == DOMINO:
+            out.append((state, random.Random(rng.randrange(2**31))))
+    return out
+
+
+def engine_domino(state):
+    """The engine's domino choices: the fitting cards, or None for a pass."""
+    return sorted(a.value for a in state.legal_actions() if a.verb == "play") or None
+
+
+def test_domino_kernel_plays_like_the_engine():
+    """Card by card (passes included) the domino kernel offers the engine's fitting cards, has the
+    same seat on turn (skips, aces that play again), ends the deal with it and scores it alike."""
+    from stich.bots.kernels.barbu import DominoKernel
+
+    aces = 0
+    for state, rng in domino_positions(41, 120):
+        k = fastplay.kernel(state)
+        assert isinstance(k, DominoKernel)
+        hand = state.hand_number
+        s = state.clone()
+        while True:
+            assert k.turn == s.current_player
+            cards = engine_domino(s)
+            assert (bits(k.legal()) or None) == cards
+            card = rng.choice(cards) if cards else None
+            aces += card is not None and card % 13 == 12 and s.game.ace_replay
+            s.apply(s.game.parse_action(f"play {s.game.deck.code(card)}" if card is not None else "pass")[1])
+            if k.play(card) >= 0:
+                assert hand_over(s, hand)
+                assert k.end_scores() == list(s.scores)
+                break
+            assert not hand_over(s, hand)
+    assert aces > 0   # the option's extra turn was met
+
+
+def test_domino_playout_is_a_random_fitting_card_to_the_end():
+    """``run`` (what ``fastplay.playout`` calls) plays the cards that the card-by-card ``play``
+    would with the same random numbers, and the engine, given those cards, scores the deal alike."""
+    for state, rng in domino_positions(43, 60):
+        seed = rng.randrange(2**31)
+        k = fastplay.kernel(state)
+        got = fastplay.playout(k.copy(), random.Random(seed))
+        pick, s, hand = random.Random(seed), state.clone(), state.hand_number
+        while True:
+            cards = bits(k.legal())
+            card = (cards[pick.randrange(len(cards))] if len(cards) > 1 else cards[0]) if cards else None
+            s.apply(s.game.parse_action(f"play {s.game.deck.code(card)}" if card is not None else "pass")[1])
+            if k.play(card) >= 0:
+                break
+        assert hand_over(s, hand) and got == list(s.scores)

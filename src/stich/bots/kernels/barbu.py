@@ -1,5 +1,6 @@
-"""Barbu's kernel for the fast card-play path (``stich.bots.search.fastplay``): the trick-play
-fields of a hand copied out of a state and played on with the game's own rule functions.
+"""Barbu's kernels for the fast card-play path (``stich.bots.search.fastplay``): the trick-play
+fields of a hand copied out of a state and played on with the game's own rule functions, and the
+domino's layout on masks.
 
 Found through ``Game.companions["kernel"]``, so the search layer names no game.
 """
@@ -12,7 +13,7 @@ from stich.cards import bits
 
 
 class BarbuKernel(Kernel):
-    """Barbu's trick contracts (§2.1-2.7; the domino stays on the engine): the legal cards are the
+    """Barbu's trick contracts (§2.1-2.7; the domino: :class:`DominoKernel`): the legal cards are the
     state's own ``BarbuState._trick_rule`` - the kernel carries the fields it reads under the
     state's names (``game``, ``contract``, ``tn``, ``played``, ``led``, ``tmask``, ``trump_mask``,
     ``trump``), so the rule is called on the kernel itself, as Watten's kernel calls ``_playable``
@@ -208,22 +209,103 @@ class BarbuKernel(Kernel):
                 return self.end_scores(0)
 
 
+class DominoKernel:
+    """Barbu's domino (§2.8) on masks: ``BarbuState._play_domino`` without events.  A seat plays a
+    card of its hand that fits the layout (``ends``: the cards that fit now; a card played opens
+    its outer neighbour, ``opens``) or passes when none fits; a seat out of cards is skipped and
+    takes the next place; the deal ends when three are out; with the option ``domino_ace_replay``
+    an ace gives another turn.  The playout policy is the engine's for the domino: a fitting card
+    at random (``BarbuState.playout_card`` keeps the domino random).  Not a trick-play
+    :class:`~stich.bots.search.fastplay.Kernel`: it has no tricks to solve (Barbu is not two-sided,
+    so nothing solves it), only :meth:`run` for ``fastplay.playout``."""
+
+    __slots__ = ("game", "hands", "turn", "ends", "opens", "out", "ace_replay", "business", "scores")
+
+    @classmethod
+    def of(cls, state):
+        k = object.__new__(cls)
+        k.game = state.game
+        k.hands = list(state.hands)
+        k.turn = state.current_player
+        k.ends, k.opens, k.out = state.ends, state.opens, list(state.out)
+        k.ace_replay = state.game.ace_replay
+        k.business, k.scores = state.business, list(state.scores)
+        return k
+
+    def copy(self):
+        k = object.__new__(DominoKernel)
+        k.game, k.turn, k.ends, k.opens, k.ace_replay = self.game, self.turn, self.ends, self.opens, self.ace_replay
+        k.business, k.scores = self.business, self.scores
+        k.hands, k.out = self.hands.copy(), self.out.copy()
+        return k
+
+    def legal(self) -> int:
+        """The cards the seat on turn may play (0: it must pass)."""
+        return self.hands[self.turn] & self.ends
+
+    def play(self, card: int | None) -> int:
+        """Play ``card`` (None: pass) for the seat on turn; 0 when the deal is over, else -1."""
+        p = self.turn
+        hands = self.hands
+        if card is not None:
+            h = hands[p] ^ (1 << card)
+            hands[p] = h
+            self.ends = (self.ends ^ (1 << card)) | self.opens[card]
+            if not h:
+                out = self.out
+                out.append(p)
+                if len(out) == 3:
+                    out.append(6 - sum(out))
+                    return 0
+            elif card % 13 == 12 and self.ace_replay:
+                return -1
+        q = (p + 1) & 3
+        while not hands[q]:
+            q = (q + 1) & 3
+        self.turn = q
+        return -1
+
+    def end_scores(self, side: int = 0) -> list:
+        _adj, final = _settle(_domino_scores(self.out), self.business)
+        return [a + b for a, b in zip(self.scores, final, strict=True)]
+
+    def run(self, rng) -> list:
+        """``fastplay.playout``: a fitting card at random, or a pass, until three seats are out."""
+        randrange, play = rng.randrange, self.play
+        while True:
+            m = self.hands[self.turn] & self.ends
+            if not m:
+                c = None
+            elif m & (m - 1):
+                cards = bits(m)
+                c = cards[randrange(len(cards))]
+            else:
+                c = m.bit_length() - 1
+            if play(c) >= 0:
+                return self.end_scores()
+
+
+def of(state):
+    """The kernel of a Barbu state in a trick contract or the domino; None elsewhere."""
+    if state.phase == _DOMINO:
+        return DominoKernel.of(state)
+    return BarbuKernel.of(state)
+
+
 def _init():
     from stich.rulesets.barbu import rules as R
     from stich.rulesets.barbu import state as S
-    from stich.rulesets.barbu.phases import TRICKS
+    from stich.rulesets.barbu.phases import DOMINO, TRICKS
     from stich.rulesets.barbu.state import BarbuState
 
-    return (TRICKS, BarbuState._trick_rule, R.SUIT_MASK, R.settle, R.raw_scores, S._P_TRUMPS, S._P_BARBU,
-            S._P_NO_HEARTS, S._P_NO_QUEENS, S._P_KH, S._P_HEARTS, S._P_QUEEN)
+    return (TRICKS, DOMINO, BarbuState._trick_rule, R.SUIT_MASK, R.settle, R.raw_scores, R.domino_scores,
+            S._P_TRUMPS, S._P_BARBU, S._P_NO_HEARTS, S._P_NO_QUEENS, S._P_KH, S._P_HEARTS, S._P_QUEEN)
 
 
-(_TRICKS, _RULE, _SUIT_MASK, _settle, _raw_scores, _P_TRUMPS, _P_BARBU, _P_NO_HEARTS, _P_NO_QUEENS, _P_KH,
- _P_HEARTS, _P_QUEEN) = _init()
+(_TRICKS, _DOMINO, _RULE, _SUIT_MASK, _settle, _raw_scores, _domino_scores, _P_TRUMPS, _P_BARBU, _P_NO_HEARTS,
+ _P_NO_QUEENS, _P_KH, _P_HEARTS, _P_QUEEN) = _init()
 #: the cards of each rank (all suits), lowest rank first, and highest first
 _RANKS = tuple(sum(1 << (13 * s + r) for s in range(4)) for r in range(13))
 _RANKS_DOWN = _RANKS[::-1]
 _HEARTS = _SUIT_MASK[_P_HEARTS]
 _QUEENS = _RANKS[_P_QUEEN]
-
-of = BarbuKernel.of
