@@ -202,6 +202,9 @@ function table() {
   function swap(html) {
     const focused = document.activeElement;
     const keep = focused && root.contains(focused) ? (focused.dataset.action || focused.id || null) : null;
+    // a details' summary (the last trick, the score sheet: opened with the keyboard) has no id of its
+    // own: keep the focus on it through the new frame by its details' id
+    const keepSummary = focused && root.contains(focused) && focused.tagName === "SUMMARY" ? focused.parentElement.id : null;
     const openDetails = [...root.querySelectorAll("details[open][id]")].map((d) => d.id);
     root.innerHTML = html;
     openDetails.forEach((d) => { const el = document.getElementById(d); if (el) el.open = true; });
@@ -210,7 +213,9 @@ function table() {
     if (!first) fresh.forEach((li) => live(li.textContent));
     if (lines.length) lastLine = Math.max(lastLine, +lines[lines.length - 1].dataset.i);
     const log = $("#log", root); if (log) log.scrollTop = log.scrollHeight;
-    if (keep) {
+    const summary = keepSummary && document.getElementById(keepSummary)?.querySelector("summary");
+    if (summary) summary.focus();
+    else if (keep) {
       const again = root.querySelector(`[data-action="${CSS.escape(keep)}"]`) || document.getElementById(keep);
       if (again) again.focus();
       else if ($(".table", root)?.dataset.turn === "me") (root.querySelector("button.play, .actions button, .actions select") || root).focus();
