@@ -6,7 +6,7 @@ import re
 import time
 
 from tests.web.browser.conftest import api, run_axe, screenshot
-from tests.web.browser.helpers import act, open_table
+from tests.web.browser.helpers import act, my_turn, open_table, seq
 
 UHD = {"width": 3840, "height": 2160}
 PHONE = {"width": 390, "height": 844}
@@ -100,6 +100,22 @@ def test_a_quick_match_against_bots_to_its_end(server, new_page):
     page.click("text=Wiederholung ansehen")
     page.wait_for_url(f"**/replay/{made['table']}")
     assert page.locator("main h1").count() == 1
+    assert not page.js_errors, page.js_errors
+
+
+def test_an_opened_summary_keeps_the_focus_while_the_bots_move(server, new_page):
+    """Each frame renders the table anew; a keyboard user on the last trick's summary (it has no id
+    of its own) stays there through the frames of the bots' moves (a second's pause each here)."""
+    made = api(server, "/api/quickplay", {"game": "watten", "variant": "euregio", "bot": "club", "bot_delay": 1.0})
+    page = open_table(new_page(), made["url"], server.base_url)
+    end = time.time() + 60
+    while my_turn(page) or page.locator("#winner").count():
+        assert time.time() < end and not page.locator("#winner").count(), "no bot's turn came"
+        act(page)
+    page.focus("#last-trick summary")
+    before = seq(page)
+    page.wait_for_function(f"+document.querySelector('.table').dataset.seq > {before}", timeout=10000)
+    assert page.evaluate("document.activeElement.matches('#last-trick summary')")
     assert not page.js_errors, page.js_errors
 
 
