@@ -6,7 +6,7 @@ import re
 import time
 
 from tests.web.browser.conftest import api, run_axe, screenshot
-from tests.web.browser.helpers import act, my_turn, open_table, seq
+from tests.web.browser.helpers import act, open_table
 
 UHD = {"width": 3840, "height": 2160}
 PHONE = {"width": 390, "height": 844}
@@ -109,11 +109,16 @@ def test_an_opened_summary_keeps_the_focus_while_the_bots_move(server, new_page)
     made = api(server, "/api/quickplay", {"game": "watten", "variant": "euregio", "bot": "club", "bot_delay": 1.0})
     page = open_table(new_page(), made["url"], server.base_url)
     end = time.time() + 60
-    while my_turn(page) or page.locator("#winner").count():
+    while True:
+        # at once, so that no frame comes in between: on a bot's turn, focus the summary and read the seq
+        before = page.evaluate("""() => { const t = document.querySelector('.table');
+            if (!t || t.dataset.turn === 'me' || document.querySelector('#winner')) return null;
+            document.querySelector('#last-trick summary').focus(); return +t.dataset.seq; }""")
+        if before is not None:
+            break
         assert time.time() < end and not page.locator("#winner").count(), "no bot's turn came"
-        act(page)
-    page.focus("#last-trick summary")
-    before = seq(page)
+        if not act(page):
+            page.wait_for_timeout(40)
     page.wait_for_function(f"+document.querySelector('.table').dataset.seq > {before}", timeout=10000)
     assert page.evaluate("document.activeElement.matches('#last-trick summary')")
     assert not page.js_errors, page.js_errors
