@@ -36,6 +36,9 @@ from tests.web.server import STICH, wait_until
 JOBS = "stich:bots:jobs"
 WATTEN = ("watten", "euregio", {"target": 3, "lock_at": 1})
 WATTEN_2 = ("watten", "bavarian_2", {"target": 3, "lock_at": 2})   # two seats: a short match
+#: enough hands that worker a surely takes a pimc job after the fourth action (at 3 points a match
+#: was sometimes over before it had: about one run in eight)
+LONGER = ("watten", "euregio", {"target": 7, "lock_at": 5})
 READY = re.compile(r"stich bot-worker ready: (\d+) processes")
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -327,12 +330,16 @@ def test_a_worker_killed_mid_job_loses_no_decision_and_workers_that_come_back_ar
     async def go():
         seen = {}
         playing = asyncio.ensure_future(play_bot_table(
-            srv, ["human", "bot:pimc@0.2s", "bot:heuristic", "bot:heuristic"], timeout=100,
+            srv, ["human", "bot:pimc@0.2s", "bot:heuristic", "bot:heuristic"], timeout=100, game=LONGER,
             started=lambda created, client: seen.update(client=client)))
-        # pimc thinks 0.2 s a move: a is killed while it holds a job it has not answered
-        while not playing.done() and not (seen.get("client") and seen["client"].seq >= 4 and held_job(a)):
-            await asyncio.sleep(0.01)
-        job = held_job(a)
+        # pimc thinks 0.2 s a move: a is killed while it holds a job it has not answered (the job is
+        # read once, right before the kill: reading a's log a second time gave a the time to answer)
+        job = None
+        while not playing.done() and job is None:
+            if seen.get("client") and seen["client"].seq >= 4:
+                job = held_job(a)
+            if job is None:
+                await asyncio.sleep(0.01)
         a.kill9()
         for _ in range(400):
             if playing.done() or job in done_by(b):
