@@ -56,8 +56,10 @@ def test_quick_play_and_the_create_form_offer_the_bot_levels(server, new_page):
 
 def test_a_quick_match_against_bots_to_its_end(server, new_page):
     # Watten Euregio to 5 points: a few hands; the page is played with the mouse, as a person does
+    # a short pause for the bots (0.3 s a move): with none, a trick a bot won and led from at once
+    # could leave the felt before the page was looked at, and a run saw no gathered trick at all
     made = api(server, "/api/quickplay", {"game": "watten", "variant": "euregio", "options": {"target": 5},
-                                          "bot": "club"})
+                                          "bot": "club", "bot_delay": 0.3})
     page = open_table(new_page(locale="de-DE"), made["url"], server.base_url)
     saw_gathered = double_clicked = False
     end = time.time() + 120
