@@ -25,8 +25,10 @@ class SearchMixin:
         order = sorted(plays, key=lambda a: table.strength(a.value, 0, a.value))
         if (self.leader + win_pos) & 1 == seat & 1:
             return order[0]
-        pos = len(trick)
+        # the lowest card that wins the trick: stronger than the winning card (a tie goes to the earlier)
+        lead, pos = trick[0], len(trick)
+        beat = table.strength(trick[win_pos], win_pos, lead)
         for a in order:
-            if table.winner(trick + [a.value]) == pos:
+            if table.strength(a.value, pos, lead) > beat:
                 return a
         return order[0]

@@ -8,7 +8,7 @@ wins, else throw the lowest card.
 
 from __future__ import annotations
 
-from stich.rulesets.watten.ranking import trick_winner
+from stich.rulesets.watten.ranking import first_winning, trick_winner
 
 
 def _strength(key, rank, c):
@@ -37,8 +37,6 @@ class SearchMixin:
         order = sorted(plays, key=lambda a: _strength(key, rank_of, a.value))
         if partner_wins:
             return order[0]
-        pos = len(trick)
-        for a in order:
-            if trick_winner(rk, suit_of, rank_of, trick + [a.value]) == pos:
-                return a
-        return order[0]
+        values = [a.value for a in order]
+        c = first_winning(rk, suit_of, rank_of, trick, values)
+        return order[0] if c is None else order[values.index(c)]

@@ -123,17 +123,14 @@ def first_winning(ranking: Ranking, deck_suit: tuple[int, ...], deck_rank: tuple
     trick again for every card."""
     key = ranking.key
     led_suit = deck_suit[trick[0]]
+    played = len(trick)
     best = -1
-    for c in trick:
+    for i, c in enumerate((*trick, *cards)):   # the trick's cards set the bar, then each candidate meets it
         k = key[c]
         if not k and deck_suit[c] == led_suit:
             k = PLAIN * 16 + deck_rank[c]
         if k > best:
+            if i >= played:
+                return c
             best = k
-    for c in cards:
-        k = key[c]
-        if not k and deck_suit[c] == led_suit:
-            k = PLAIN * 16 + deck_rank[c]
-        if k > best:
-            return c
     return None
