@@ -211,6 +211,11 @@ def engine_domino(state):
     return sorted(a.value for a in state.legal_actions() if a.verb == "play") or None
 
 
+def domino_move(state, card):
+    """Play ``card`` (None: pass) in the engine."""
+    state.apply(state.game.parse_action(f"play {state.game.deck.code(card)}" if card is not None else "pass")[1])
+
+
 def test_domino_kernel_plays_like_the_engine():
     """Card by card (passes included) the domino kernel offers the engine's fitting cards, has the
     same seat on turn (skips, aces that play again), ends the deal with it and scores it alike."""
@@ -228,7 +233,7 @@ def test_domino_kernel_plays_like_the_engine():
             assert (bits(k.legal()) or None) == cards
             card = rng.choice(cards) if cards else None
             aces += card is not None and card % 13 == 12 and s.game.ace_replay
-            s.apply(s.game.parse_action(f"play {s.game.deck.code(card)}" if card is not None else "pass")[1])
+            domino_move(s, card)
             if k.play(card) >= 0:
                 assert hand_over(s, hand)
                 assert k.end_scores() == list(s.scores)
@@ -248,7 +253,7 @@ def test_domino_playout_is_a_random_fitting_card_to_the_end():
         while True:
             cards = bits(k.legal())
             card = (cards[pick.randrange(len(cards))] if len(cards) > 1 else cards[0]) if cards else None
-            s.apply(s.game.parse_action(f"play {s.game.deck.code(card)}" if card is not None else "pass")[1])
+            domino_move(s, card)
             if k.play(card) >= 0:
                 break
         assert hand_over(s, hand) and got == list(s.scores)
