@@ -9,7 +9,12 @@ Registers, for this process only, the bots named below, then runs
 * ``pimc-engine`` - ``pimc`` with the fast paths off: worlds by replay filtered by the heuristic
   opponent model, playouts and solves through the general engine (the bot before this work);
 * ``pimc-model`` - ``pimc`` with the fast card play but the worlds drawn as before (replay and the
-  heuristic opponent model).
+  heuristic opponent model);
+* ``pimc-old`` - the default bot as it was when issue #17 was filed, as near as this tree has it:
+  ``pimc-classic`` (the heuristic's bets, Ansage, bids, calls and contracts with its old fixed
+  raising thresholds) with the fast paths off and the heuristic opponent model on.  Its think
+  time is the old bot's, so ``--bot pimc --opponent pimc-old`` at the same budget compares the
+  new default with the old at the old one's time or less (the benchmark prints both).
 """
 
 from __future__ import annotations
@@ -23,12 +28,13 @@ import search_vs_heuristic  # noqa: E402
 
 from stich.bots.base import register_bot  # noqa: E402
 from stich.bots.search import fastplay  # noqa: E402
-from stich.bots.search.pimc import PIMCBot  # noqa: E402
+from stich.bots.search.pimc import ClassicPIMCBot, PIMCBot  # noqa: E402
 from stich.engine import worlds  # noqa: E402
 
 
 class _Switched(PIMCBot):
     fast_cards = True
+    base = PIMCBot
 
     def __init__(self, seed=None, budget=None, **options):
         options.setdefault("opponent_model", True)
@@ -38,7 +44,7 @@ class _Switched(PIMCBot):
         old = fastplay.ENABLED, worlds.REDEAL
         fastplay.ENABLED, worlds.REDEAL = self.fast_cards, False
         try:
-            return super().choose(view, legal)
+            return self.base.choose(self, view, legal)
         finally:
             fastplay.ENABLED, worlds.REDEAL = old
 
@@ -51,7 +57,13 @@ class ModelPIMC(_Switched):
     pass
 
 
+class OldPIMC(_Switched, ClassicPIMCBot):
+    fast_cards = False
+    base = ClassicPIMCBot
+
+
 register_bot("pimc-engine", EnginePIMC)
+register_bot("pimc-old", OldPIMC)
 register_bot("pimc-model", ModelPIMC)
 
 if __name__ == "__main__":
