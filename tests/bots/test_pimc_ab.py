@@ -1,0 +1,55 @@
+"""``benchmarks/pimc_ab.py``'s ``pimc-old``: the default bot as it was when issue #17 was filed
+(the heuristic's decisions, worlds by replay with the heuristic opponent model, playouts through
+the engine), the baseline of the strength runs in ``docs/search.md``."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import stich
+from stich.bots import base
+from stich.bots.search import fastplay
+from stich.engine import worlds
+from tests.scripts import load_script
+
+
+@pytest.fixture
+def bench():
+    mod = load_script("benchmarks/pimc_ab.py", "stich_bench_pimc_ab")
+    yield mod
+    for name in ("pimc-old", "pimc-engine", "pimc-model"):
+        base._BOTS.pop(name, None)
+
+
+def _card_decision(seed=11):
+    """A Bavarian 4 state where the seat to act chooses among several cards."""
+    state = stich.game("watten", variant="bavarian_4").new_state(seed=seed)
+    while True:
+        legal = [str(a) for a in state.legal_actions()]
+        if len(legal) > 1 and all(a.startswith("play") for a in legal):
+            return state, legal
+        state.apply(legal[-1] if legal[0].startswith("cut") else legal[0])
+
+
+def test_pimc_old_plays_with_the_fast_paths_off_and_puts_them_back(bench, monkeypatch):
+    bot = base.make_bot("pimc-old", seed=3, budget=4)
+    assert bot.decisions == "heuristic" and bot.opponent_model
+    seen = []
+    kernel = fastplay.kernel
+
+    def spy(state):
+        seen.append((fastplay.ENABLED, worlds.REDEAL))
+        return kernel(state)
+
+    monkeypatch.setattr(fastplay, "kernel", spy)
+    state, legal = _card_decision()
+    choice = bot.choose(json.loads(json.dumps(state.view(state.current_player))), legal)
+    assert choice in legal
+    assert seen and set(seen) == {(False, False)}      # no re-dealt worlds, no kernel playouts
+    assert (fastplay.ENABLED, worlds.REDEAL) == (True, True)
+
+    seen.clear()   # the default bot, asked the same, does use them
+    base.make_bot("pimc", seed=3, budget=4).choose(json.loads(json.dumps(state.view(state.current_player))), legal)
+    assert (True, True) in seen
