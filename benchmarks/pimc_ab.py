@@ -34,7 +34,6 @@ from stich.engine import worlds  # noqa: E402
 
 class _Switched(PIMCBot):
     fast_cards = True
-    base = PIMCBot
 
     def __init__(self, seed=None, budget=None, **options):
         options.setdefault("opponent_model", True)
@@ -44,7 +43,7 @@ class _Switched(PIMCBot):
         old = fastplay.ENABLED, worlds.REDEAL
         fastplay.ENABLED, worlds.REDEAL = self.fast_cards, False
         try:
-            return self.base.choose(self, view, legal)
+            return super().choose(view, legal)   # the next class in the MRO: PIMCBot, or ClassicPIMCBot
         finally:
             fastplay.ENABLED, worlds.REDEAL = old
 
@@ -59,7 +58,6 @@ class ModelPIMC(_Switched):
 
 class OldPIMC(_Switched, ClassicPIMCBot):
     fast_cards = False
-    base = ClassicPIMCBot
 
 
 register_bot("pimc-engine", EnginePIMC)
