@@ -57,7 +57,9 @@ def play(game, seed, kinds, bot_seed, budget, options=None, budgets=None):
     state = game.new_state(seed=seed)
     # Every search bot gets the budget (pimc-classic too: the comparison is at equal budgets)
     # unless ``budgets`` names its own (--opponent-budget); the options are the tested bot's knobs.
-    budgets = budgets or {}
+    # "default": the bot's own default (``pimc``: 16 worlds, more in the games of DEFAULT_WORLDS).
+    budgets = {k: (None if b == "default" else b) for k, b in (budgets or {}).items()}
+    budget = None if budget == "default" else budget
     bots = [make_bot(k, seed=bot_seed * 31 + i, budget=budgets.get(k, budget) if _searches(k) else None,
                      **(options or {} if k in ("pimc", "ismcts") else {}))
             for i, k in enumerate(kinds)]
@@ -245,7 +247,8 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=5000, help="first seed")
     ap.add_argument("--bot", default="ismcts", help="the bot under test (pimc, ismcts, cheat, heuristic)")
     ap.add_argument("--opponent", default="heuristic", help="the opponents (default heuristic)")
-    ap.add_argument("--budget", default="0.25s", help="per decision of the search bots: '1s', '0.25s', '200'")
+    ap.add_argument("--budget", default="0.25s",
+                    help="per decision of the search bots: '1s', '0.25s', '200', or 'default' (the bot's own)")
     ap.add_argument("--opponent-budget", default=None,
                     help="the opponent's budget when it searches and differs (default: --budget); compare at "
                          "equal mean think time, which both bots' printed think times show")
@@ -254,6 +257,8 @@ def main(argv=None):
                     help="comma-separated verbs the search bot searches (e.g. play), or 'all'; it asks the "
                          "heuristic for the other decisions (default: the bot's own default per game)")
     ap.add_argument("--no-model", action="store_true", help="uniform worlds (no heuristic opponent model)")
+    ap.add_argument("--model", action="store_true",
+                    help="the opponent model on (pimc: the Ansage, bids and calls filter the worlds; default off)")
     ap.add_argument("--no-hybrid", action="store_true",
                     help="search a decision that offers a searched verb whole (the heuristic is not asked first)")
     ap.add_argument("--opt", action="append", default=[], metavar="KEY=VALUE",
@@ -293,6 +298,8 @@ def main(argv=None):
                 options[key] = float(value) if "." in value else int(value)
             if a.no_model:
                 options["opponent_model"] = False
+            if a.model:
+                options["opponent_model"] = True
             jobs = [(name, variant, a.full_length, a.seed + i, a.bot, a.opponent, a.budget, options, a.log,
                      a.opponent_budget)
                     for i in range(a.n)]

@@ -187,3 +187,39 @@ def test_playout_policies_choose_legal_cards_by_reading_the_state(name):
                     decided += 1
             state.apply(rng.choice(legal))
     assert asked and decided >= asked // 4, (name, asked, decided)
+
+
+def test_default_worlds_per_game(monkeypatch):
+    """With no budget, ``pimc`` draws 16 worlds, or what the game declares for the variant
+    (``SEARCH_WORLDS``: where 16 were measured not to be enough); a budget or the knob says
+    otherwise."""
+    from stich.bots import bets
+    from stich.bots.search import betting, decide, pimc
+
+    assert bets.declared("watten").worlds("guate") == 48 and bets.declared("battn").worlds("sappada") is None
+    bot = make_bot("pimc", seed=1)
+    assert bot.default_worlds({"game": "watten", "variant": "guate"}) == 48
+    assert bot.default_worlds({"game": "watten", "variant": "bavarian_2"}) == 40
+    assert bot.default_worlds({"game": "watten", "variant": "euregio"}) == 16
+    assert bot.default_worlds({"game": "battn", "variant": "sappada"}) == 16
+    knob = make_bot("pimc", seed=1, default_iterations=24)
+    assert knob.default_worlds({"game": "watten", "variant": "guate"}) == 24
+
+    drawn = []
+    real = pimc.draw_worlds
+
+    def spy(view, rng, count, *args, **kw):
+        drawn.append(count)
+        return real(view, rng, count, *args, **kw)
+
+    for module in (pimc, betting, decide):   # the card search, the bets, the other decisions
+        monkeypatch.setattr(module, "draw_worlds", spy)
+    for variant, budget, expected in (("guate", None, 48), ("euregio", None, 16), ("guate", 8, 8)):
+        for seed in range(1, 20):
+            state = mid_hand("watten", variant, seed)
+            view = json.loads(json.dumps(state.view(state.current_player)))
+            drawn.clear()
+            make_bot("pimc", seed=seed, budget=budget).choose(view, [str(a) for a in state.legal_actions()])
+            if drawn:
+                break
+        assert drawn == [expected], (variant, budget)

@@ -168,7 +168,7 @@ def _load_bot_modules() -> None:
 #: the bots ``default_bot_name`` prefers, best first
 PREFERRED = ("pimc", "ismcts", "heuristic", "random")
 #: the default thinking budget of ``stich play`` and hints: None = each bot's own default, the
-#: measured one (``pimc``: 16 worlds per decision, about 0.05 s; README figures)
+#: measured one (``pimc``: 16 worlds per decision, 40-48 in three Watten variants; README figures)
 DEFAULT_BUDGET = None
 
 

@@ -49,13 +49,14 @@ FIXED_STAKE = 1
 class Declaration:
     """What a game's bets are, from its ``"bets"`` companion (``rulesets/<game>/bets.py``): the
     raise verb, the answers (play on / give away), the play-on / give-away pairs, the raise poll's
-    pass, the decisions search evaluates candidate by candidate, the verbs an opponent model skips.
+    pass, the decisions search evaluates candidate by candidate, the verbs an opponent model skips,
+    the variants whose searches need more worlds than the bot's default.
     This module and the search bots name no game verb: they read them here.
 
     A name the module leaves out takes its default: no raise, no answers, no play-on / give-away
     pairs, no raise poll, nothing decided by evaluation, every verb informative, and then a fixed
     stake of :data:`FIXED_STAKE` (with a raise verb but no ``stake`` functions: 2, Watten's and
-    Battn's base).  A game without raising declares only what differs (``DECIDED``)."""
+    Battn's base), the bot's own number of worlds.  A game without raising declares only what differs (``DECIDED``)."""
 
     def __init__(self, module=None, card_verb: str | None = None):
         #: the game's verb of playing a card (``Game.card_verb``): a raise offered with cards
@@ -71,6 +72,9 @@ class Declaration:
         self.go_on_gives: int = get("GO_ON_GIVES", 0)
         self.decided: frozenset[str] = frozenset(get("DECIDED", ()))
         self.uninformative: frozenset[str] = frozenset(get("UNINFORMATIVE", ()))
+        #: variant -> the worlds a search decision draws by default where the bot's own number is
+        #: not enough (measured per variant; a game-wide entry under None)
+        self.search_worlds: dict[str | None, int] = dict(get("SEARCH_WORLDS", {}))
         self._stake = get("stake", None)
         self._state_stake = get("state_stake", None)
         #: the game's verb for each answer of :func:`respond`
@@ -89,6 +93,10 @@ class Declaration:
         if self._state_stake is not None:
             return int(self._state_stake(state))
         return FIXED_STAKE if self.raise_verb is None else 2
+
+    def worlds(self, variant: str | None) -> int | None:
+        """The worlds a search decision draws by default in ``variant`` (None: the bot's own)."""
+        return self.search_worlds.get(variant, self.search_worlds.get(None))
 
     def kind_of(self, legal: list[str]) -> str | None:
         """Which bet a decision is: ``"answer"`` (a raise to accept, fold or re-raise),

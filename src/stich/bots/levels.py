@@ -8,13 +8,15 @@ Each level is a named configuration of an existing bot, accepted wherever a bot 
   arithmetic).  Instant.
 * ``club`` - the ``heuristic`` bot: rule-of-thumb card play, raising by the bet arithmetic with
   its hand strength.  Instant.
-* ``strong`` - ``pimc`` at its default budget (16 sampled worlds per decision; raises, accepts
-  and folds by the chance to win the hand estimated on those worlds and calibrated, a raise
-  during the card play from the card search itself; the Ansage, bids, calls, contracts and
-  doubles by evaluating the heuristic's best few candidates on them).  About 0.015-0.02 s of CPU
-  a decision on average in full-length Watten matches (2026-11-26), 0.02-0.03 s on the harder
-  decisions of ``benchmarks/bot_speed.py`` (Biscambiggia 0.05-0.06 s), about 0.1 s at most (an
-  Ansage, a bid, a contract; 2026-11-25).
+* ``strong`` - ``pimc`` at its default budget (16 sampled worlds per decision; 48 in Watten
+  Guate and Tyrolean, 40 in Bavarian 2, as the game declares: ``PIMCBot.default_worlds``;
+  raises, accepts and folds by the chance to win the hand estimated on those worlds and
+  calibrated, a raise during the card play from the card search itself; the Ansage, bids,
+  calls, contracts and doubles by evaluating the heuristic's best few candidates on them).
+  About 0.015-0.025 s of CPU a decision on average in full-length Watten matches at 16 worlds,
+  0.04-0.06 s at 40-48 (2026-11-26), 0.02-0.03 s on the harder decisions of
+  ``benchmarks/bot_speed.py`` (Biscambiggia 0.05-0.06 s), about 0.1 s at most (an Ansage, a
+  bid, a contract; 2026-11-25).
 * ``max`` - ``pimc`` with 1 s per decision (more worlds, more rollouts) unless a budget is given:
   for analysis and for players who want the strongest opponent.
 
@@ -46,7 +48,7 @@ class ClubBot(HeuristicBot):
 
 
 class StrongBot(PIMCBot):
-    """The strong level: ``pimc`` at its default budget (16 worlds per decision)."""
+    """The strong level: ``pimc`` at its default budget (16 worlds per decision, or the game's)."""
 
 
 class MaxBot(PIMCBot):

@@ -170,7 +170,7 @@ def choose(bot, view: dict, legal: list[str]) -> str | None:
     if len(decided) == 1:
         return decided[0]
     cands = candidates(view, decided, own)
-    clock = Clock(bot.budget, bot.default_iterations)
+    clock = Clock(bot.budget, bot.default_worlds(view))
     count = min(clock.iterations, MAX_WORLDS) if clock.iterations is not None else 400
     worlds = draw_worlds(view, bot.rng, count, clock.deadline and clock.start + 0.3 * clock.seconds,
                          weighted_model(bot))

@@ -13,6 +13,7 @@ the worlds; the best average wins (ties: the first legal action).
 
 from __future__ import annotations
 
+from stich.bots import bets
 from stich.bots.base import Bot
 from stich.bots.search.common import (
     Clock,
@@ -32,8 +33,8 @@ from stich.bots.search.solver import (  # noqa: F401  (the solver's names, as be
 
 class PIMCBot(ModelMixin, Bot):
     """Perfect-information Monte Carlo from the seat's view only (``budget``: seconds or
-    iterations = world evaluations, one world each up to ``MAX_WORLDS``; default 16 worlds,
-    4 rollouts per action and world)."""
+    iterations = world evaluations, one world each up to ``MAX_WORLDS``; default 16 worlds, more
+    where the game declares it (``Declaration.worlds``); 4 rollouts per action and world)."""
 
     default_iterations = 16
     rollouts = 4
@@ -53,6 +54,15 @@ class PIMCBot(ModelMixin, Bot):
             if decisions not in ("evaluate", "heuristic"):
                 raise ValueError(f"decisions is 'evaluate' or 'heuristic', not {decisions!r}")
             self.decisions = decisions
+
+    def default_worlds(self, view: dict) -> int:
+        """The worlds a decision draws when the budget names none: ``default_iterations`` when set
+        as a knob (``make_bot("pimc", default_iterations=32)``), else the number the game declares
+        for its variant (``SEARCH_WORLDS`` in ``rulesets/<game>/bets.py``), else
+        ``default_iterations`` (16)."""
+        if "default_iterations" in vars(self):
+            return self.default_iterations
+        return bets.declared(view.get("game")).worlds(view.get("variant")) or self.default_iterations
 
     def _model(self):
         if self.decisions != "evaluate" or not self.opponent_model:
@@ -78,7 +88,7 @@ class PIMCBot(ModelMixin, Bot):
         quick, legal = self._plan(view, legal)
         if quick is not None:
             return quick
-        clock = Clock(self.budget, self.default_iterations)
+        clock = Clock(self.budget, self.default_worlds(view))
         # an iteration budget is that many world evaluations: as many worlds (at most MAX_WORLDS),
         # so that more iterations also help where every evaluation is exact
         count = min(clock.iterations, MAX_WORLDS) if clock.iterations is not None else 400

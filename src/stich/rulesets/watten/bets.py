@@ -27,6 +27,11 @@ DECIDED = frozenset({"schlag", "trump", "show"})
 #: verbs an opponent model learns nothing from (bets are weighted by their own model, routine
 #: answers are taken by nearly every hand)
 UNINFORMATIVE = frozenset({"raise", "accept", "fold", "hold", "concede", "cut", "cut_done"})
+#: the worlds a search decision draws by default where the bot's own 16 were not enough: against
+#: the ``pimc`` of the day issue #17 was filed, at 16 worlds the new one was not shown ahead in
+#: these variants and at 40-48 it was, still thinking less than that bot (``docs/search.md``, "At
+#: the old bot's think time"); why these three and not the others is not established
+SEARCH_WORLDS = {"guate": 48, "tyrolean": 48, "bavarian_2": 40}
 
 
 def stake(view: dict) -> int:
