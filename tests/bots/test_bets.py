@@ -45,6 +45,30 @@ def test_the_score_changes_what_a_point_is_worth():
     assert break_even(Score.of(0, 0, 100), 2) == pytest.approx(1 / 6, abs=0.02)
 
 
+def test_with_own_scores_the_match_is_a_race_against_every_other_seat():
+    """Three-player Watten: everybody keeps his own score, so the partner of a hand is a rival
+    for the match (R18; docs/rules/watten.md §2.B3)."""
+    # two players: the race is the two-sided score
+    assert Score.race(8, [5], [], 11) == Score.of(8, 5, 11)
+    # in the duo at 8, the partner at 9, the solo at 5 (to 11): winning the hand for 2 makes the
+    # partner win the match - worth nothing to me - and losing it is not the end
+    duo = Score.race(8, [5], [9], 11)
+    assert duo.value(won=2) == 0.0 < duo.value(lost=2)
+    assert Score.of(8, 5, 11).value(won=2) > 0.8            # what the two-sided score thought
+    assert respond(duo, 0.9, 2) == "fold"                  # so a raise of the solo is folded
+    # the solo races both of the duo: a hand they win takes both a step closer
+    solo = Score.race(5, [8, 9], [], 11)
+    assert solo.need_them == 2 and solo.also_them == (3,)
+    assert solo.value(lost=1) < Score.of(5, 9, 11).value(lost=1)
+    # the sides of the hand come from the world
+    from stich.bots.search.betting import match_score
+
+    state = stich.game("watten", variant="bavarian_3").new_state(seed=1)
+    state.scores = [5, 8, 9]                                 # forehand (seat 0) alone
+    assert match_score(state, 1, {"options": {"target": 11}}) == duo
+    assert match_score(state, 0, {"options": {"target": 11}}) == solo
+
+
 def test_kind_of_reads_the_games_declarations():
     assert kind_of(["accept", "fold", "raise"], "watten") == "answer"
     assert kind_of(["hold", "concede"], "watten") == "go_on"

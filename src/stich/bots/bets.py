@@ -159,10 +159,18 @@ def match_win(need_me: int, need_them: int) -> float:
 @dataclass(frozen=True)
 class Score:
     """Where the match stands for the deciding side: the points each side still needs (None:
-    no match target known; points then count linearly)."""
+    no match target known; points then count linearly).
+
+    Where everybody keeps his own score (Watten with three players) the match is a race against
+    every other seat, and a seat's side changes from hand to hand: ``need_them`` is the leading
+    opponent of this hand, ``also_them`` the other opponents, ``partners`` the seats on my side in
+    this hand - who score with me, and are rivals for the match all the same.  The worth of a
+    hand is then the product of the chances to beat each of them."""
 
     need_me: int | None = None
     need_them: int | None = None
+    also_them: tuple[int, ...] = ()
+    partners: tuple[int, ...] = ()
 
     @classmethod
     def of(cls, mine: int, theirs: int, target: int | None) -> Score:
@@ -170,12 +178,31 @@ class Score:
             return cls()
         return cls(max(0, target - mine), max(0, target - theirs))
 
+    @classmethod
+    def race(cls, mine: int, opponents: list[int], partners: list[int], target: int | None) -> Score:
+        """Per-seat scores: mine, this hand's opponents' and partners' (at least one opponent)."""
+        if not target:
+            return cls()
+        them = sorted(max(0, target - o) for o in opponents)
+        return cls(max(0, target - mine), them[0], tuple(them[1:]),
+                   tuple(max(0, target - p) for p in partners))
+
     def value(self, won: int = 0, lost: int = 0) -> float:
         """The worth of a hand in which my side scores ``won`` and the opponents ``lost``
         points: the chance to win the match after it (linear points: ``won - lost``)."""
         if self.need_me is None or self.need_them is None:
             return float(won - lost)
-        return match_win(self.need_me - won, self.need_them - lost)
+        me = self.need_me - won
+        v = match_win(me, self.need_them - lost)
+        for need in self.also_them:
+            v *= match_win(me, need - lost)
+        for need in self.partners:
+            partner = need - won
+            if me <= 0 and partner <= 0:   # both reach the target: the higher total wins (R18)
+                v *= 1.0 if me < partner else 0.5 if me == partner else 0.0
+            else:
+                v *= match_win(me, partner)
+        return v
 
     def play(self, p: float, stake: int) -> float:
         """Play the hand out for ``stake`` with the chance ``p`` to win it."""
