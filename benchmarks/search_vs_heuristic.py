@@ -57,7 +57,7 @@ def play(game, seed, kinds, bot_seed, budget, options=None, budgets=None):
     state = game.new_state(seed=seed)
     # Every search bot gets the budget (pimc-classic too: the comparison is at equal budgets)
     # unless ``budgets`` names its own (--opponent-budget); the options are the tested bot's knobs.
-    # "default": the bot's own default (``pimc``: 16 worlds, more in the games of DEFAULT_WORLDS).
+    # "default": the bot's own default (``pimc``: 16 worlds, more where the game declares SEARCH_WORLDS).
     budgets = {k: (None if b == "default" else b) for k, b in (budgets or {}).items()}
     budget = None if budget == "default" else budget
     bots = [make_bot(k, seed=bot_seed * 31 + i, budget=budgets.get(k, budget) if _searches(k) else None,

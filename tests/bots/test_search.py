@@ -194,7 +194,7 @@ def test_default_worlds_per_game(monkeypatch):
     (``SEARCH_WORLDS``: where 16 were measured not to be enough); a budget or the knob says
     otherwise."""
     from stich.bots import bets
-    from stich.bots.search import betting, decide, pimc
+    from stich.bots.search import pimc
 
     assert bets.declared("watten").worlds("guate") == 48 and bets.declared("battn").worlds("sappada") is None
     bot = make_bot("pimc", seed=1)
@@ -212,8 +212,7 @@ def test_default_worlds_per_game(monkeypatch):
         drawn.append(count)
         return real(view, rng, count, *args, **kw)
 
-    for module in (pimc, betting, decide):   # the card search, the bets, the other decisions
-        monkeypatch.setattr(module, "draw_worlds", spy)
+    monkeypatch.setattr(pimc, "draw_worlds", spy)   # PIMCBot.draw: the card search, the bets, the rest
     for variant, budget, expected in (("guate", None, 48), ("euregio", None, 16), ("guate", 8, 8)):
         for seed in range(1, 20):
             state = mid_hand("watten", variant, seed)

@@ -56,7 +56,8 @@ class Declaration:
     A name the module leaves out takes its default: no raise, no answers, no play-on / give-away
     pairs, no raise poll, nothing decided by evaluation, every verb informative, and then a fixed
     stake of :data:`FIXED_STAKE` (with a raise verb but no ``stake`` functions: 2, Watten's and
-    Battn's base), the bot's own number of worlds.  A game without raising declares only what differs (``DECIDED``)."""
+    Battn's base), the bot's own number of worlds.  A game without raising declares only what
+    differs (``DECIDED``)."""
 
     def __init__(self, module=None, card_verb: str | None = None):
         #: the game's verb of playing a card (``Game.card_verb``): a raise offered with cards

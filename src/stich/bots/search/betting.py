@@ -28,15 +28,12 @@ import time
 from stich.bots import bets
 from stich.bots.search import calibration
 from stich.bots.search.common import (
-    Clock,
-    draw_worlds,
     fallback,
     hand_over,
     score_vector,
     utilities,
 )
 from stich.bots.search.solver import (
-    MAX_WORLDS,
     SOLVE_NODES,
     cards_left,
     pimc_search,
@@ -222,10 +219,7 @@ def choose(bot, view: dict, legal: list[str]) -> str | None:
     if kind is None:
         return None
     seat = view["seat"]
-    clock = Clock(bot.budget, bot.default_worlds(view))
-    count = min(clock.iterations, MAX_WORLDS) if clock.iterations is not None else 400
-    worlds = draw_worlds(view, bot.rng, count, clock.deadline and clock.start + 0.3 * clock.seconds,
-                         weighted_model(bot))
+    clock, worlds = bot.draw(view, weighted_model(bot))
     if not worlds:
         return fallback(view, legal, bot.rng)
     score = match_score(worlds[0], seat, view)

@@ -36,8 +36,7 @@ import random
 from stich.bots import bets
 from stich.bots.search import fastplay
 from stich.bots.search.betting import MIN_WORLDS, gains, match_score, weighted_model, world_weights
-from stich.bots.search.common import Clock, draw_worlds, fallback, hand_over, rollout_action, score_vector, utilities
-from stich.bots.search.solver import MAX_WORLDS
+from stich.bots.search.common import Clock, fallback, hand_over, rollout_action, score_vector, utilities
 from stich.engine import companion
 
 #: how many candidates are evaluated (the heuristic's ranking picks them)
@@ -170,10 +169,7 @@ def choose(bot, view: dict, legal: list[str]) -> str | None:
     if len(decided) == 1:
         return decided[0]
     cands = candidates(view, decided, own)
-    clock = Clock(bot.budget, bot.default_worlds(view))
-    count = min(clock.iterations, MAX_WORLDS) if clock.iterations is not None else 400
-    worlds = draw_worlds(view, bot.rng, count, clock.deadline and clock.start + 0.3 * clock.seconds,
-                         weighted_model(bot))
+    clock, worlds = bot.draw(view, weighted_model(bot))
     if not worlds:
         return own
     weights = world_weights(worlds, view)

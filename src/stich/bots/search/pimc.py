@@ -64,6 +64,16 @@ class PIMCBot(ModelMixin, Bot):
             return self.default_iterations
         return bets.declared(view.get("game")).worlds(view.get("variant")) or self.default_iterations
 
+    def draw(self, view: dict, model) -> tuple[Clock, list]:
+        """The clock of a decision and its worlds drawn with ``model`` (the card search, the bets
+        and the evaluated decisions alike): an iteration budget is that many world evaluations,
+        so as many worlds (at most ``MAX_WORLDS``) - more iterations also help where every
+        evaluation is exact; a time budget draws for up to 30 % of it."""
+        clock = Clock(self.budget, self.default_worlds(view))
+        count = min(clock.iterations, MAX_WORLDS) if clock.iterations is not None else 400
+        return clock, draw_worlds(view, self.rng, count, clock.deadline and clock.start + 0.3 * clock.seconds,
+                                  model)
+
     def _model(self):
         if self.decisions != "evaluate" or not self.opponent_model:
             return super()._model()
@@ -88,12 +98,7 @@ class PIMCBot(ModelMixin, Bot):
         quick, legal = self._plan(view, legal)
         if quick is not None:
             return quick
-        clock = Clock(self.budget, self.default_worlds(view))
-        # an iteration budget is that many world evaluations: as many worlds (at most MAX_WORLDS),
-        # so that more iterations also help where every evaluation is exact
-        count = min(clock.iterations, MAX_WORLDS) if clock.iterations is not None else 400
-        worlds = draw_worlds(view, self.rng, count, clock.deadline and clock.start + 0.3 * clock.seconds,
-                             self._model())
+        clock, worlds = self.draw(view, self._model())
         if not worlds:
             return fallback(view, legal, self.rng)
         return pimc_choose(worlds, view["seat"], legal, clock, self.rng, self.rollouts, self.exact_cards)
