@@ -56,6 +56,10 @@ def test_with_own_scores_the_match_is_a_race_against_every_other_seat():
     assert duo.value(won=2) == 0.0 < duo.value(lost=2)
     assert Score.of(8, 5, 11).value(won=2) > 0.8            # what the two-sided score thought
     assert respond(duo, 0.9, 2) == "fold"                  # so a raise of the solo is folded
+    # both of the duo reach the target with the hand: the higher total wins, equal totals share (R18)
+    assert Score.race(10, [0], [9], 11).value(won=2) == 1.0
+    assert Score.race(9, [0], [10], 11).value(won=2) == 0.0
+    assert Score.race(9, [0], [9], 11).value(won=2) == 0.5
     # the solo races both of the duo: a hand they win takes both a step closer
     solo = Score.race(5, [8, 9], [], 11)
     assert solo.need_them == 2 and solo.also_them == (3,)
