@@ -91,7 +91,8 @@ def play_hand(game, seed, kinds, budget, simulations):
     from stich.engine.turns import WAIT
 
     n = game.num_players()
-    bots = [make_bot("pimc", seed=seed * 31 + s, budget=budget) if k == "pimc" else _ismcts(game, seed, s, simulations)
+    own = None if budget == "default" else budget   # "default": the bot's own budget for the game
+    bots = [make_bot("pimc", seed=seed * 31 + s, budget=own) if k == "pimc" else _ismcts(game, seed, s, simulations)
             for s, k in enumerate(kinds)]
     rngs = [fallback_rng(seed, s) for s in range(n)]
     chance = np.random.RandomState(seed % 2**32)
@@ -236,7 +237,8 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("-n", type=int, default=10, help="seeds (deals) per game/variant")
     ap.add_argument("--seed", type=int, default=7000, help="first seed")
-    ap.add_argument("--budget", default="0.25s", help="pimc's budget per decision: '0.25s' or iterations '16'")
+    ap.add_argument("--budget", default="0.25s", help="pimc's budget per decision: '0.25s', iterations '16' or "
+                         "'default' (the bot's own, per game)")
     ap.add_argument("--simulations", default=None,
                     help="ISMCTS max_simulations: N for every game or 'watten:euregio=40,battn=30'; "
                          "default: calibrated per game to pimc's mean think time")
