@@ -7,10 +7,12 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import stich
 from stich.bots import bets, bot_class, make_bot
-from stich.bots.bets import Score, break_even, kind_of, match_win, respond, should_raise
+from stich.bots.bets import Score, break_even, kind_of, match_win, race_win, respond, should_raise
 
 
 def test_linear_break_even_is_one_over_two_stake_plus_one():
@@ -71,6 +73,30 @@ def test_with_own_scores_the_match_is_a_race_against_every_other_seat():
     state.scores = [5, 8, 9]                                 # forehand (seat 0) alone
     assert match_score(state, 1, {"options": {"target": 11}}) == duo
     assert match_score(state, 0, {"options": {"target": 11}}) == solo
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.tuples(st.integers(1, 15), st.integers(1, 15), st.integers(1, 15)), st.integers(0, 2))
+def test_three_seat_race_shares_the_match(needs, solo):
+    """The three-seat race (Watten for three) is a distribution over who wins the match: the
+    shares sum to one, and a seat needing fewer points never has the smaller share."""
+    shares = race_win(needs, solo)
+    assert sum(shares) == pytest.approx(1.0) and all(0.0 <= x <= 1.0 for x in shares)
+    for i in range(3):
+        for j in range(3):
+            if needs[i] < needs[j] and (i == solo) == (j == solo):
+                assert shares[i] >= shares[j] - 1e-12
+
+
+def test_the_solo_does_not_gamble_for_a_race_he_is_not_losing():
+    """From 0 : 0 : 0 the solo's raise needs a real chance; the product of two-seat races (which
+    treats the two of the duo as independent rivals) had him raise at 0.4 for 2 and at 0.2 from
+    5.  Far behind, a gamble is right: losing at the lower stake loses the match anyway."""
+    start = Score.race(0, [0, 0], [], 11)
+    assert start.value() == pytest.approx(1 / 3, abs=0.01)
+    assert not should_raise(start, 0.4, 2) and should_raise(start, 0.7, 2)
+    assert not should_raise(Score.race(0, [2, 0], [], 11), 0.2, 5)
+    assert should_raise(Score.race(2, [5, 6], [], 11), 0.2, 4)   # behind 2 : 5 : 6
 
 
 def test_kind_of_reads_the_games_declarations():
@@ -309,3 +335,33 @@ def test_games_without_raising_declare_only_what_differs():
         assert decl.stake({}) == decl.state_stake(object()) == bets.FIXED_STAKE == 1
         assert decl.kind_of(["pass", "bid 70"]) is None
     assert bets.declared("watten").stake({}) == 2 and bets.declared("watten").raise_verb == "raise"
+
+
+def test_three_player_reading_knows_the_roles_and_weighs_raises():
+    """Bavarian 3: the solo's strength is read higher and the duo's lower than the expected tricks
+    (the solo chose the game for his cards), and a raise of the other side counts twice."""
+    from stich.bots.heuristic import watten as hw
+
+    state = stich.game("watten", variant="bavarian_3").new_state(seed=3)
+    bot = make_bot("heuristic", seed=3)
+    solo_read = None
+    while True:
+        seat = state.current_player
+        legal = [str(a) for a in state.legal_actions()]
+        view = state.view(seat)
+        if "raise" in legal and seat == state.forehand and solo_read is None:
+            solo_read = hw.bet_reading(view)
+            assert solo_read[0] == pytest.approx(hw.expected_tricks(hw.Ctx(view)) + hw.THREE_PLAYER_SHIFT["solo"])
+            assert solo_read[4] == 0
+            state.apply("raise")
+            continue
+        if "accept" in legal and solo_read is not None:
+            break
+        state.apply(bot.choose(view, legal))
+    assert seat != state.forehand
+    duo_read = hw.bet_reading(view)
+    assert duo_read[0] == pytest.approx(hw.expected_tricks(hw.Ctx(view)) + hw.THREE_PLAYER_SHIFT["duo"])
+    assert duo_read[4] == 2 * 1                              # the solo's one raise, counted twice
+    four = stich.game("watten", variant="bavarian_4").new_state(seed=3)
+    v4 = four.view(four.current_player)
+    assert hw.bet_reading(v4)[0] == pytest.approx(hw.expected_tricks(hw.Ctx(v4)))   # four players: unshifted

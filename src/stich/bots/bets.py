@@ -157,6 +157,38 @@ def match_win(need_me: int, need_them: int) -> float:
                for v, q in LATER_HANDS)
 
 
+@cache
+def race_win(needs: tuple[int, int, int], solo: int) -> tuple[float, float, float]:
+    """Three seats each keeping his own score (Watten for three): each seat's chance to win the
+    match when they still need ``needs`` and seat ``solo`` plays the next hand alone against the
+    other two.  As in :func:`match_win` every later hand is an even contest worth
+    :data:`LATER_HANDS`; the solo scores alone, the two of the duo both score; the next hand's
+    solo is the next seat.  The match ends with the hand in which somebody reaches the target: the
+    higher total wins, equal totals share (R18).
+
+    Exact under that model, where a product of two-seat races is not: the two of the duo move
+    together, so beating one of them is most of beating both, and the product (which treats the
+    two as independent) made any gamble look good to the solo - it raised with a chance of 0.3."""
+    out = [0.0, 0.0, 0.0]
+    for v, q in LATER_HANDS:
+        for solo_wins in (True, False):
+            after = tuple(n - v if (i == solo) == solo_wins else n for i, n in enumerate(needs))
+            shares = _settled(after) or race_win(after, (solo + 1) % 3)
+            for i in range(3):
+                out[i] += q * 0.5 * shares[i]
+    return out[0], out[1], out[2]
+
+
+def _settled(needs) -> tuple[float, ...] | None:
+    """The shares of a finished three-seat race (somebody at the target: the lowest need, the
+    highest total, wins; ties share), or None while it goes on."""
+    best = min(needs)
+    if best > 0:
+        return None
+    winners = [i for i, n in enumerate(needs) if n == best]
+    return tuple(1.0 / len(winners) if i in winners else 0.0 for i in range(len(needs)))
+
+
 @dataclass(frozen=True)
 class Score:
     """Where the match stands for the deciding side: the points each side still needs (None:
@@ -166,7 +198,9 @@ class Score:
     every other seat, and a seat's side changes from hand to hand: ``need_them`` is the leading
     opponent of this hand, ``also_them`` the other opponents, ``partners`` the seats on my side in
     this hand - who score with me, and are rivals for the match all the same.  The worth of a
-    hand is then the product of the chances to beat each of them."""
+    hand is then, with three seats, the chance to win the three-seat race after it
+    (:func:`race_win`, averaged over who plays alone next), and with more the product of the
+    chances to beat each of them."""
 
     need_me: int | None = None
     need_them: int | None = None
@@ -194,6 +228,14 @@ class Score:
         if self.need_me is None or self.need_them is None:
             return float(won - lost)
         me = self.need_me - won
+        if len(self.also_them) + len(self.partners) == 1:      # three seats
+            others = [need - lost for need in (self.need_them, *self.also_them)]
+            others += [need - won for need in self.partners]
+            needs = (me, others[0], others[1])
+            done = _settled(needs)
+            if done is not None:
+                return done[0]
+            return sum(race_win(needs, solo)[0] for solo in range(3)) / 3
         v = match_win(me, self.need_them - lost)
         for need in self.also_them:
             v *= match_win(me, need - lost)
