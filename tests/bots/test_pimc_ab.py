@@ -53,3 +53,28 @@ def test_pimc_old_plays_with_the_fast_paths_off_and_puts_them_back(bench, monkey
     seen.clear()   # the default bot, asked the same, does use them
     base.make_bot("pimc", seed=3, budget=4).choose(json.loads(json.dumps(state.view(state.current_player))), legal)
     assert (True, True) in seen
+
+
+def test_hand_roles_splits_the_edge_by_role_and_cause():
+    """``benchmarks/hand_roles.py``: the first hand of Bavarian 3 four times on one deal; the bot's
+    edge per role, and a changed winner with the same bets (the duo's seats as one) is card play."""
+    roles = load_script("benchmarks/hand_roles.py", "stich_bench_hand_roles")
+    try:
+        def row(kinds, bets, gain):
+            return {"seed": 1, "bot": "b", "opponent": "o", "kinds": kinds, "forehand": 0, "bets": bets, "gain": gain}
+        bets = ["0:schlag A", "0:trump E", "2:raise", "0:accept"]
+        rows = [row(["o", "o", "o"], bets, [0, 3, 3]),
+                row(["b", "o", "o"], bets, [0, 3, 3]),                                       # solo: the same
+                row(["o", "b", "o"], ["0:schlag A", "0:trump E", "1:raise", "0:accept"], [3, 0, 0]),
+                row(["o", "o", "b"], bets + ["0:raise", "2:fold"], [0, 3, 3])]
+        got = roles.tally(rows)
+        assert got[("b", "o", "solo", "all")] == [0.0]
+        assert got[("b", "o", "duo", "same bets, winner changed")] == [-3.0]     # 0 - 3/2 against 3 - 3/2
+        assert got[("b", "o", "duo", "bets differ")] == [0.0]
+        real = roles.one_seed((90000, "pimc", "pimc-old", "2"))
+        assert len(real) == 4 and all(r["forehand"] in (0, 1, 2) and r["bets"][0].split(":")[1].startswith("schlag")
+                                      for r in real)
+        assert sum(real[0]["gain"]) > 0
+    finally:
+        for name in ("pimc-old", "pimc-engine", "pimc-model"):
+            base._BOTS.pop(name, None)

@@ -1,0 +1,136 @@
+"""Where a bot gains against another in Watten for three: the first hand of a match, by role.
+
+    python3 benchmarks/hand_roles.py -n 150 --seed 90000 -j 2 --log roles.jsonl
+    python3 benchmarks/hand_roles.py --bot pimc-classic -n 150 --log roles-classic.jsonl
+    python3 benchmarks/hand_roles.py --tally roles.jsonl
+
+A match of Bavarian 3 is a long, noisy measure: the first hand from 0 : 0 : 0 is a sharper one.
+Each seed's first hand is played four times with the same deal: ``--opponent`` (default
+``pimc-old``, ``benchmarks/pimc_ab.py``) in every seat, then ``--bot`` (default ``pimc``) in seat
+0, 1 and 2 in turn among it.  The seat's gain relative to the others (its points minus the mean
+of the other two seats' points) with the bot in it, minus the same with the opponent in it, is
+the bot's edge on that deal, split by the seat's role in the hand: the **solo** (forehand, who
+names Schlag and trump and plays alone) or the **duo** (the other two, partners for this hand).
+With the bot in the duo its partner is the opponent bot.
+
+The tally splits each role once more: whether the bets (the Ansage, raises, answers - the duo's
+two seats taken as one) went the same way as with the opponent in the seat, and whether the
+winner of the hand changed.  A winner changed with the same bets is the card play's doing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import pimc_ab  # noqa: E402,F401  (registers pimc-old)
+
+VARIANT = "bavarian_3"
+BETS = ("schlag", "trump", "raise", "accept", "fold")
+
+
+def first_hand(seed: int, kinds: tuple, budget) -> dict:
+    """The first hand of seed's match with ``kinds`` in seats 0-2: forehand, gains, bets."""
+    import stich
+    import stich.bots.search  # noqa: F401
+    from stich.arena.table import ask, fallback_rng
+    from stich.bots import make_bot
+
+    state = stich.game("watten", variant=VARIANT).new_state(seed=seed)
+    bots = [make_bot(k, seed=seed * 31 + i, budget=budget) for i, k in enumerate(kinds)]
+    rngs = [fallback_rng(seed, s) for s in range(3)]
+    hand, before, forehand, bets = state.hand_number, list(state.scores), None, []
+    while not state.is_terminal() and state.hand_number == hand:
+        seat = state.current_player
+        action, _fault = ask(bots[seat], state, seat, rngs[seat])
+        if action.split(" ", 1)[0] in BETS:
+            forehand = state.forehand
+            bets.append(f"{seat}:{action}")
+        state.apply(action)
+    return {"seed": seed, "kinds": list(kinds), "forehand": forehand, "bets": bets,
+            "gain": [b - a for a, b in zip(before, state.scores, strict=True)]}
+
+
+def one_seed(args) -> list[dict]:
+    seed, bot, opponent, budget = args
+    rows = [first_hand(seed, (opponent,) * 3, budget)]
+    rows += [first_hand(seed, tuple(bot if i == s else opponent for i in range(3)), budget) for s in range(3)]
+    return rows
+
+
+def tally(rows: list[dict]) -> dict:
+    """Per role and split: [edges] (see the module docstring)."""
+    by = defaultdict(dict)
+    for r in rows:
+        by[(r["seed"], r.get("bot"), r.get("opponent"))][tuple(r["kinds"])] = r
+    out = defaultdict(list)
+    for (_seed, bot, opp), hands in by.items():
+        base = hands.get((opp,) * 3)
+        for s in range(3):
+            got = hands.get(tuple(bot if i == s else opp for i in range(3)))
+            if base is None or got is None or got["forehand"] is None:
+                continue
+
+            def rel(r, s=s):
+                return r["gain"][s] - sum(r["gain"][i] for i in range(3) if i != s) / 2
+
+            def side(bets, solo=got["forehand"]):   # the duo's two seats as one
+                return [("S" if b.split(":")[0] == str(solo) else "D") + b.split(":", 1)[1] for b in bets]
+
+            role = "solo" if got["forehand"] == s else "duo"
+            same_bets = side(got["bets"]) == side(base["bets"])
+            flipped = (got["gain"][got["forehand"]] > 0) != (base["gain"][base["forehand"]] > 0)
+            edge = rel(got) - rel(base)
+            out[(bot, opp, role, "all")].append(edge)
+            out[(bot, opp, role, ("same bets" if same_bets else "bets differ")
+                 + (", winner changed" if flipped else ""))].append(edge)
+    return out
+
+
+def report(groups: dict) -> None:
+    for (bot, opp, role, split), edges in sorted(groups.items()):
+        n = len(edges)
+        m = sum(edges) / n
+        sd = math.sqrt(sum((x - m) ** 2 for x in edges) / (n - 1)) if n > 1 else 0.0
+        print(f"{bot} vs {opp}  {role:4s}  {split:30s}  n {n:4d}  edge {m:+.2f} ± {1.96 * sd / math.sqrt(n):.2f} "
+              f"points/hand  better {sum(x > 0 for x in edges)} worse {sum(x < 0 for x in edges)}")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("-n", type=int, default=50, help="seeds (deals)")
+    ap.add_argument("--seed", type=int, default=90000)
+    ap.add_argument("--bot", default="pimc")
+    ap.add_argument("--opponent", default="pimc-old")
+    ap.add_argument("--budget", default="16", help="worlds per decision of both (default 16)")
+    ap.add_argument("-j", type=int, default=1, help="processes")
+    ap.add_argument("--log", metavar="FILE", help="append one JSON line per hand")
+    ap.add_argument("--tally", nargs="+", metavar="FILE", help="print the results of logs and exit")
+    a = ap.parse_args(argv)
+    if a.tally:
+        report(tally([json.loads(line) for path in a.tally for line in open(path)]))
+        return 0
+    budget = None if a.budget == "default" else a.budget
+    jobs = [(seed, a.bot, a.opponent, budget) for seed in range(a.seed, a.seed + a.n)]
+    rows = []
+    with ProcessPoolExecutor(a.j) as pool:
+        for got in pool.map(one_seed, jobs):
+            for r in got:
+                r.update(bot=a.bot, opponent=a.opponent)
+                rows.append(r)
+                if a.log:
+                    with open(a.log, "a") as f:
+                        f.write(json.dumps(r) + "\n")
+    report(tally(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
