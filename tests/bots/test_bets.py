@@ -97,6 +97,10 @@ def test_the_solo_does_not_gamble_for_a_race_he_is_not_losing():
     assert not should_raise(start, 0.4, 2) and should_raise(start, 0.7, 2)
     assert not should_raise(Score.race(0, [2, 0], [], 11), 0.2, 5)
     assert should_raise(Score.race(2, [5, 6], [], 11), 0.2, 4)   # behind 2 : 5 : 6
+    # a long match (any target is allowed) stays cheap: the needs are scaled to RACE_CAP
+    assert match_win(1000, 1000) == pytest.approx(0.5) and match_win(500, 1000) > 0.99
+    assert Score.race(0, [0, 0], [], 500).value(won=4) == pytest.approx(1 / 3, abs=0.02)
+    assert Score.race(30, [0, 0], [], 90).value() > 0.6 > Score.race(0, [30, 30], [], 90).value()
 
 
 def test_kind_of_reads_the_games_declarations():

@@ -33,6 +33,10 @@ from functools import cache
 #: the stake of a typical later hand (Watten and Battn: 2, raised sometimes): (points, chance)
 LATER_HANDS = ((2, 0.6), (3, 0.25), (4, 0.15))
 
+#: the largest need :func:`match_win` recurses on (any target is a legal option; a race to 1000
+#: overflowed Python's stack): longer races are scaled down to it, keeping their proportions
+MATCH_CAP = 120
+
 #: estimation noise: a raise is made only when it is better even with ``p`` lowered by this much
 RAISE_MARGIN = 0.05
 
@@ -153,8 +157,17 @@ def match_win(need_me: int, need_them: int) -> float:
         return 1.0
     if need_them <= 0:
         return 0.0
+    if max(need_me, need_them) > MATCH_CAP:   # a very long match: the same race, scaled (recursion depth)
+        top = max(need_me, need_them)
+        return match_win(max(1, round(need_me * MATCH_CAP / top)), max(1, round(need_them * MATCH_CAP / top)))
     return sum(q * 0.5 * (match_win(need_me - v, need_them) + match_win(need_me, need_them - v))
                for v, q in LATER_HANDS)
+
+
+#: the largest need :func:`race_win` is asked about (its table grows with the cube of the needs):
+#: in a longer race the needs are scaled down to it, keeping their proportions (a 4-point lead
+#: in a race to 500 is worth about nothing, as it should be; 30 : 60 : 60 stays far ahead)
+RACE_CAP = 21
 
 
 @cache
@@ -235,6 +248,8 @@ class Score:
             done = _settled(needs)
             if done is not None:
                 return done[0]
+            if max(needs) > RACE_CAP:
+                needs = tuple(max(1, round(need * RACE_CAP / max(needs))) for need in needs)
             return sum(race_win(needs, solo)[0] for solo in range(3)) / 3
         v = match_win(me, self.need_them - lost)
         for need in self.also_them:
