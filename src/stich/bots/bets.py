@@ -181,7 +181,8 @@ def race_win(needs: tuple[int, int, int], solo: int) -> tuple[float, float, floa
 
     Exact under that model, where a product of two-seat races is not: the two of the duo move
     together, so beating one of them is most of beating both, and the product (which treats the
-    two as independent) made any gamble look good to the solo - it raised with a chance of 0.3."""
+    two as independent) made gambles look good to the solo: he raised with a 40 % hand for 2 and a
+    20 % hand from 5."""
     out = [0.0, 0.0, 0.0]
     for v, q in LATER_HANDS:
         for solo_wins in (True, False):
