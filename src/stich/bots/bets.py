@@ -158,8 +158,7 @@ def match_win(need_me: int, need_them: int) -> float:
     if need_them <= 0:
         return 0.0
     if max(need_me, need_them) > MATCH_CAP:   # a very long match: the same race, scaled (recursion depth)
-        top = max(need_me, need_them)
-        return match_win(max(1, round(need_me * MATCH_CAP / top)), max(1, round(need_them * MATCH_CAP / top)))
+        return match_win(*_scaled((need_me, need_them), MATCH_CAP))
     return sum(q * 0.5 * (match_win(need_me - v, need_them) + match_win(need_me, need_them - v))
                for v, q in LATER_HANDS)
 
@@ -183,6 +182,8 @@ def race_win(needs: tuple[int, int, int], solo: int) -> tuple[float, float, floa
     together, so beating one of them is most of beating both, and the product (which treats the
     two as independent) made gambles look good to the solo: he raised with a 40 % hand for 2 and a
     20 % hand from 5."""
+    if max(needs) > RACE_CAP:
+        return race_win(_scaled(needs, RACE_CAP), solo)
     out = [0.0, 0.0, 0.0]
     for v, q in LATER_HANDS:
         for solo_wins in (True, False):
@@ -191,6 +192,12 @@ def race_win(needs: tuple[int, int, int], solo: int) -> tuple[float, float, floa
             for i in range(3):
                 out[i] += q * 0.5 * shares[i]
     return out[0], out[1], out[2]
+
+
+def _scaled(needs: tuple[int, ...], cap: int) -> tuple[int, ...]:
+    """Positive needs scaled so that the largest is ``cap``, in proportion (at least 1 each)."""
+    top = max(needs)
+    return tuple(max(1, round(need * cap / top)) for need in needs)
 
 
 def _settled(needs) -> tuple[float, ...] | None:
@@ -212,9 +219,8 @@ class Score:
     every other seat, and a seat's side changes from hand to hand: ``need_them`` is the leading
     opponent of this hand, ``also_them`` the other opponents, ``partners`` the seats on my side in
     this hand - who score with me, and are rivals for the match all the same.  The worth of a
-    hand is then, with three seats, the chance to win the three-seat race after it
-    (:func:`race_win`, averaged over who plays alone next), and with more the product of the
-    chances to beat each of them."""
+    hand is then the chance to win the three-seat race after it (:func:`race_win`, averaged over
+    who plays alone next).  With two seats it is the two-sided race of :meth:`of`."""
 
     need_me: int | None = None
     need_them: int | None = None
@@ -229,7 +235,8 @@ class Score:
 
     @classmethod
     def race(cls, mine: int, opponents: list[int], partners: list[int], target: int | None) -> Score:
-        """Per-seat scores: mine, this hand's opponents' and partners' (at least one opponent)."""
+        """Per-seat scores of two or three seats: mine, this hand's opponents' and partners' (at
+        least one opponent)."""
         if not target:
             return cls()
         them = sorted(max(0, target - o) for o in opponents)
@@ -249,19 +256,8 @@ class Score:
             done = _settled(needs)
             if done is not None:
                 return done[0]
-            if max(needs) > RACE_CAP:
-                needs = tuple(max(1, round(need * RACE_CAP / max(needs))) for need in needs)
             return sum(race_win(needs, solo)[0] for solo in range(3)) / 3
-        v = match_win(me, self.need_them - lost)
-        for need in self.also_them:
-            v *= match_win(me, need - lost)
-        for need in self.partners:
-            partner = need - won
-            if me <= 0 and partner <= 0:   # both reach the target: the higher total wins (R18)
-                v *= 1.0 if me < partner else 0.5 if me == partner else 0.0
-            else:
-                v *= match_win(me, partner)
-        return v
+        return match_win(me, self.need_them - lost)
 
     def play(self, p: float, stake: int) -> float:
         """Play the hand out for ``stake`` with the chance ``p`` to win it."""

@@ -52,12 +52,11 @@ def match_score(world, seat: int, view: dict) -> bets.Score:
     target = (view.get("options") or {}).get("target")
     scores = list(world.scores)
     n = world.game.num_players
+    me = _side(world, seat)
     if len(scores) == n and n != 4 or n == 2:   # per-seat scores (e.g. 2 or 3 players)
-        me = _side(world, seat)
         opponents = [scores[s] for s in range(n) if _side(world, s) != me] or [0]
         partners = [scores[s] for s in range(n) if s != seat and _side(world, s) == me]
         return bets.Score.race(scores[seat], opponents, partners, target)
-    me = _side(world, seat)
     return bets.Score.of(scores[me], scores[1 - me], target)
 
 
