@@ -36,15 +36,16 @@ VARIANT = "bavarian_3"
 BETS = ("schlag", "trump", "raise", "accept", "fold")
 
 
-def first_hand(seed: int, kinds: tuple, budget) -> dict:
-    """The first hand of seed's match with ``kinds`` in seats 0-2: forehand, gains, bets."""
+def first_hand(seed: int, kinds: tuple, budgets) -> dict:
+    """The first hand of seed's match with ``kinds`` in seats 0-2 (``budgets``: each seat's):
+    forehand, gains, bets."""
     import stich
     import stich.bots.search  # noqa: F401
     from stich.arena.table import ask, fallback_rng
     from stich.bots import make_bot
 
     state = stich.game("watten", variant=VARIANT).new_state(seed=seed)
-    bots = [make_bot(k, seed=seed * 31 + i, budget=budget) for i, k in enumerate(kinds)]
+    bots = [make_bot(k, seed=seed * 31 + i, budget=budgets[i]) for i, k in enumerate(kinds)]
     rngs = [fallback_rng(seed, s) for s in range(3)]
     hand, before, forehand, bets = state.hand_number, list(state.scores), None, []
     while not state.is_terminal() and state.hand_number == hand:
@@ -59,9 +60,11 @@ def first_hand(seed: int, kinds: tuple, budget) -> dict:
 
 
 def one_seed(args) -> list[dict]:
-    seed, bot, opponent, budget = args
-    rows = [first_hand(seed, (opponent,) * 3, budget)]
-    rows += [first_hand(seed, tuple(bot if i == s else opponent for i in range(3)), budget) for s in range(3)]
+    seed, bot, opponent, budget, opponent_budget = args
+    rows = [first_hand(seed, (opponent,) * 3, (opponent_budget,) * 3)]
+    for s in range(3):
+        kinds = tuple(bot if i == s else opponent for i in range(3))
+        rows.append(first_hand(seed, kinds, tuple(budget if i == s else opponent_budget for i in range(3))))
     return rows
 
 
@@ -110,6 +113,7 @@ def main(argv=None) -> int:
     ap.add_argument("--bot", default="pimc")
     ap.add_argument("--opponent", default="pimc-old")
     ap.add_argument("--budget", default="16", help="worlds per decision of both (default 16)")
+    ap.add_argument("--opponent-budget", default=None, help="the opponent's (default: --budget)")
     ap.add_argument("-j", type=int, default=1, help="processes")
     ap.add_argument("--log", metavar="FILE", help="append one JSON line per hand")
     ap.add_argument("--tally", nargs="+", metavar="FILE", help="print the results of logs and exit")
@@ -118,7 +122,9 @@ def main(argv=None) -> int:
         report(tally([json.loads(line) for path in a.tally for line in open(path)]))
         return 0
     budget = None if a.budget == "default" else a.budget
-    jobs = [(seed, a.bot, a.opponent, budget) for seed in range(a.seed, a.seed + a.n)]
+    other = a.opponent_budget or a.budget
+    other = None if other == "default" else other
+    jobs = [(seed, a.bot, a.opponent, budget, other) for seed in range(a.seed, a.seed + a.n)]
     rows = []
     with ProcessPoolExecutor(a.j) as pool:
         for got in pool.map(one_seed, jobs):

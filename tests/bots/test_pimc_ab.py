@@ -71,7 +71,7 @@ def test_hand_roles_splits_the_edge_by_role_and_cause():
         assert got[("b", "o", "solo", "all")] == [0.0]
         assert got[("b", "o", "duo", "same bets, winner changed")] == [-3.0]     # 0 - 3/2 against 3 - 3/2
         assert got[("b", "o", "duo", "bets differ")] == [0.0]
-        real = roles.one_seed((90000, "pimc", "pimc-old", "2"))
+        real = roles.one_seed((90000, "pimc", "pimc-old", "2", "1"))
         assert len(real) == 4 and all(r["forehand"] in (0, 1, 2) and r["bets"][0].split(":")[1].startswith("schlag")
                                       for r in real)
         assert sum(real[0]["gain"]) > 0
