@@ -3,6 +3,7 @@
     python3 benchmarks/vs_openspiel_ismcts.py                             # every game, 0.25 s per decision
     python3 benchmarks/vs_openspiel_ismcts.py -n 20 --seed 7000 --log ismcts.jsonl watten:euregio
     python3 benchmarks/vs_openspiel_ismcts.py --simulations 40 battn      # no calibration pass
+    python3 benchmarks/vs_openspiel_ismcts.py --hands 10 biscambiggia     # a match of ten hands per comparison
     python3 benchmarks/vs_openspiel_ismcts.py --tally ismcts.jsonl        # results of (several) logs
 
 The games are loaded through ``stich.openspiel`` (``pyspiel.load_game("python_stich_<game>_<variant>")``),
@@ -10,6 +11,13 @@ so **the unit is one hand** (an OpenSpiel episode, the first hand of a match fro
 docs/research.md); its returns are the adapter's per-hand rewards (zero-sum).  The deal is drawn at
 the hand's chance nodes (dealer, engine seed, pack) from ``numpy.random.RandomState(seed)``, so a
 seed is the same deal with the same chance outcomes whoever sits where.
+
+``--hands K`` makes a comparison of K hands, each on its own deal (chance seed ``seed * 100 +
+hand``), the seats' returns summed.  Where a match is a fixed number of hands whose scores simply
+add up - Biscambiggia: ten hands of marche (its rules, BB-1.3), no target that play depends on -
+``--hands 10`` is the full-length match, up to the dealer, which each hand's chance node draws
+instead of passing it round.  In the games played to a target (Watten, Battn, Barbu's 28 deals
+score by contract) the bids and bets depend on the match score, which an episode does not carry.
 
 * ISMCTS: ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` with ``mcts.RandomRolloutEvaluator``
   (one rollout, ``uct_c`` 2), as ``examples/openspiel_ismcts.py`` seats it, one bot per seat with
@@ -136,6 +144,12 @@ def play_hand(game, seed, kinds, budget, simulations):
             "history": [f"{s + 1}:{a}" for s, a in state.stich_state.history]}
 
 
+def hand_seed(seed: int, hand: int, hands: int) -> int:
+    """The chance seed of hand ``hand`` of ``seed``'s ``hands`` (one hand: the seed itself, as
+    the logs before ``--hands``; several: ``seed * 100 + hand``, disjoint between seeds)."""
+    return seed if hands == 1 else seed * 100 + hand
+
+
 def seat_plans(n):
     """The hands of one seed: ``[kinds, ...]`` (see the module docstring)."""
     if n in (2, 4):
@@ -179,12 +193,12 @@ def calibrate(game, seed, budget):
     return max(2, math.ceil(MARGIN * pimc_mean / max(per_sim, 1e-6))), pimc_mean, per_sim
 
 
-def report(label, seeds, n, think, simulations, budget, faults, extra=""):
-    """Print one game's line; ``seeds[seed][kinds] = returns``."""
+def report(label, seeds, n, think, simulations, budget, faults, extra="", hands=1):
+    """Print one game's line; ``seeds[seed][kinds] = returns`` (summed over ``hands`` hands)."""
     from stich.arena.stats import wilson
 
     results = [r for hands in seeds.values() for r in compare(n, hands)]
-    nhands = sum(len(h) for h in seeds.values())
+    nhands = hands * sum(len(h) for h in seeds.values())
     if not results:
         print(f"{label:22s} no complete comparison ({nhands} hands)", flush=True)
         return None
@@ -208,16 +222,23 @@ def report(label, seeds, n, think, simulations, budget, faults, extra=""):
 def tally(paths):
     groups: dict = {}
     for r in json_lines(paths):
-        groups.setdefault((r["game"], r["variant"], r["budget"], r["simulations"]), []).append(r)
-    for (name, variant, budget, sims), rows in sorted(groups.items(), key=str):
-        seeds: dict = {}
+        key = (r["game"], r["variant"], r["budget"], r["simulations"], r.get("hands", 1))
+        groups.setdefault(key, []).append(r)
+    for (name, variant, budget, sims, hands), rows in sorted(groups.items(), key=str):
+        played: dict = {}   # seed -> kinds -> hand -> returns
         think: dict = {}
         for r in rows:
-            seeds.setdefault(r["seed"], {})[tuple(r["kinds"])] = r["returns"]
+            played.setdefault(r["seed"], {}).setdefault(tuple(r["kinds"]), {})[r.get("hand", 0)] = r["returns"]
             add_think(think, r["think"])
+        # a comparison counts its seats' returns summed over all its hands; one cut off is left out
+        seeds = {seed: {kinds: [sum(x) for x in zip(*got.values(), strict=True)]
+                        for kinds, got in by_kinds.items() if len(got) == hands}
+                 for seed, by_kinds in played.items()}
         hosts = sorted({r["host"] for r in rows})
+        per = f"  {hands} hands per comparison" if hands > 1 else ""
         report(f"{name}:{variant}", seeds, len(rows[0]["kinds"]), think, sims, budget,
-               sum(r["faults"] for r in rows), f"  seeds {min(seeds)}-{max(seeds)}  hosts {', '.join(hosts)}")
+               sum(r["faults"] for r in rows), f"{per}  seeds {min(seeds)}-{max(seeds)}  hosts {', '.join(hosts)}",
+               hands)
 
 
 def _simulations_for(spec, name, variant):
@@ -242,10 +263,14 @@ def main(argv=None):
     ap.add_argument("--simulations", default=None,
                     help="ISMCTS max_simulations: N for every game or 'watten:euregio=40,battn=30'; "
                          "default: calibrated per game to pimc's mean think time")
+    ap.add_argument("--hands", type=int, default=1,
+                    help="hands per comparison (at most 100), their returns summed: 10 is Biscambiggia's match")
     ap.add_argument("--log", metavar="FILE", help="append one JSON line per finished hand (for --tally)")
     ap.add_argument("--tally", nargs="+", metavar="FILE", help="print the results of hand logs and exit")
     ap.add_argument("which", nargs="*", help="game or game:variant (default: all)")
     a = ap.parse_args(argv)
+    if not 1 <= a.hands <= 100:
+        ap.error(f"--hands is 1 to 100, not {a.hands}")
     if a.tally:
         tally(a.tally)
         return 0
@@ -253,7 +278,7 @@ def main(argv=None):
     if not configs:
         ap.error(f"no game matches {' '.join(a.which)} (known: {', '.join(f'{g}:{v}' for g, v in CONFIGS)})")
     host = f"{platform.node()}/{os.cpu_count()}cpu"
-    print(f"# pimc (budget {a.budget}) vs OpenSpiel ISMCTSBot (random rollouts), one hand per deal, "
+    print(f"# pimc (budget {a.budget}) vs OpenSpiel ISMCTSBot (random rollouts), {a.hands} hand(s) per comparison, "
           f"{a.n} seeds from {a.seed}, duplicate; {host}, load {os.getloadavg()[0]:.1f}", flush=True)
     for name, variant in configs:
         game = load(name, variant)
@@ -270,21 +295,28 @@ def main(argv=None):
         t0 = time.perf_counter()
         for seed in range(a.seed, a.seed + a.n):
             for kinds in seat_plans(n):
-                r = play_hand(game, seed, kinds, a.budget, sims)
-                seeds.setdefault(seed, {})[kinds] = r["returns"]
-                add_think(think, r["think"])
-                faults += r["faults"]
-                if a.log:
-                    # one JSON line per finished hand: a cut-off run keeps what it finished
-                    append_json_line(a.log, {
-                        "game": name, "variant": variant, "seed": seed, "budget": a.budget,
-                        "simulations": sims, "kinds": list(kinds), "returns": r["returns"],
-                        "deal": r["deal"], "decisions": r["decisions"], "history": r["history"],
-                        "think": {k: [round(s, 4), c, round(w, 4)] for k, (s, c, w) in r["think"].items()},
-                        "faults": r["faults"], "host": host, "load": round(os.getloadavg()[0], 2),
-                        "date": time.strftime("%Y-%m-%d %H:%M", time.gmtime())})
-        report(label, seeds, n, think, sims, a.budget, faults, f"  ({time.perf_counter() - t0:.0f}s)")
+                total = [0.0] * n
+                for h in range(a.hands):
+                    r = play_hand(game, hand_seed(seed, h, a.hands), kinds, a.budget, sims)
+                    total = [x + y for x, y in zip(total, r["returns"], strict=True)]
+                    add_think(think, r["think"])
+                    faults += r["faults"]
+                    if a.log:
+                        # one JSON line per finished hand: a cut-off run keeps what it finished
+                        append_json_line(a.log, _row(name, variant, seed, h, a, sims, kinds, r, host))
+                seeds.setdefault(seed, {})[kinds] = total
+        report(label, seeds, n, think, sims, a.budget, faults, f"  ({time.perf_counter() - t0:.0f}s)", a.hands)
     return 0
+
+
+def _row(name, variant, seed, h, a, sims, kinds, r, host):
+    """The log line of one finished hand (``hand`` of the ``hands`` of its seed's comparison)."""
+    return {"game": name, "variant": variant, "seed": seed, "hand": h, "hands": a.hands, "budget": a.budget,
+            "simulations": sims, "kinds": list(kinds), "returns": r["returns"],
+            "deal": r["deal"], "decisions": r["decisions"], "history": r["history"],
+            "think": {k: [round(s, 4), c, round(w, 4)] for k, (s, c, w) in r["think"].items()},
+            "faults": r["faults"], "host": host, "load": round(os.getloadavg()[0], 2),
+            "date": time.strftime("%Y-%m-%d %H:%M", time.gmtime())}
 
 
 if __name__ == "__main__":

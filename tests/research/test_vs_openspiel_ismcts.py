@@ -77,3 +77,26 @@ def test_unknown_game_is_refused(capsys):
     with pytest.raises(SystemExit):
         mod.main(["-n", "1", "nosuchgame"])
     assert "no game matches nosuchgame" in capsys.readouterr().err
+
+
+def test_several_hands_make_one_comparison(tmp_path, capsys):
+    """``--hands K``: a comparison is K hands on their own deals, the seats' returns summed (a
+    Biscambiggia match is ten hands); the tally sums them again and leaves a cut-off one out."""
+    mod = _load()
+    log = tmp_path / "m.jsonl"
+    assert mod.main(["-n", "1", "--seed", "11", "--hands", "2", "--budget", "3", "--simulations", "3",
+                     "--log", str(log), "watten:bavarian_4"]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("watten:bavarian_4"))
+    rows = [json.loads(x) for x in log.read_text().splitlines()]
+    assert [(r["seed"], r["hand"], r["hands"]) for r in rows] == [(11, 0, 2), (11, 1, 2)] * 2
+    assert rows[0]["deal"] != rows[1]["deal"] and rows[0]["deal"] == rows[2]["deal"]   # duplicate per hand
+    assert mod.hand_seed(11, 1, 2) == 1101 and mod.hand_seed(11, 0, 1) == 11
+    assert "deals   1 (equal " in line and "hands   4" in line
+    mod.main(["--tally", str(log)])
+    again = capsys.readouterr().out
+    assert "2 hands per comparison" in again and line.split("pimc win")[1][:8] in again
+    log.write_text("\n".join(json.dumps(r) for r in rows[:3]) + "\n")     # the last hand cut off
+    mod.main(["--tally", str(log)])
+    assert "no complete comparison" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        mod.main(["--hands", "0", "watten:bavarian_4"])
