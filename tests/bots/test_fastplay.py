@@ -259,3 +259,23 @@ def test_domino_playout_is_a_random_fitting_card_to_the_end():
             if k.play(card) >= 0:
                 break
         assert hand_over(s, hand) and got == list(s.scores)
+
+
+def test_a_kernels_own_search_is_the_copying_one():
+    """A kernel's own alpha-beta (``ab``: Watten's plays and takes back cards) visits the same
+    nodes as ``fastplay._ab`` (which copies the kernel per card): the same value and the same
+    budget left, with the budget ample or run out, and the kernel as it was."""
+    compared = 0
+    for state, rng in positions("watten", 37, 80):
+        k = fastplay.kernel(state)
+        seat = rng.randrange(state.game.num_players)
+        value = {side: fastplay._utility(k, seat, score_vector(state), side) for side in (0, 1)}
+        for nodes in (10**6, rng.randrange(1, 60)):
+            a, b = k.copy(), k.copy()
+            before = [a.hands.copy(), a.trick.copy(), a.seats.copy(), a.turn, a.tricks.copy(), a.trick_no]
+            ba, bb = [nodes], [nodes]
+            got = a.ab(a.side_of(seat), value, -1e300, 1e300, ba)
+            assert got == fastplay._ab(b, b.side_of(seat), value, -1e300, 1e300, bb) and ba == bb
+            assert [a.hands, a.trick, a.seats, a.turn, a.tricks, a.trick_no] == before
+            compared += 1
+    assert compared == 160

@@ -116,6 +116,9 @@ def solve(k: Kernel, seat: int, start: list, budget: list[int], alpha: float = -
     ``common.utilities``), with at most ``budget[0]`` inner nodes; beyond them a playout
     estimates (as ``solver.solve`` does)."""
     value = {side: _utility(k, seat, start, side) for side in (0, 1)}
+    ab = getattr(k, "ab", None)   # a kernel's own search (Watten's: cards taken back, not copies)
+    if ab is not None:
+        return ab(k.side_of(seat), value, alpha, beta, budget)
     return _ab(k, k.side_of(seat), value, alpha, beta, budget)
 
 
@@ -123,17 +126,23 @@ def _utility(k: Kernel, seat: int, start: list, side: int) -> float:
     return utilities(k.game, start, [float(x) for x in k.end_scores(side)])[seat]
 
 
+def estimate(k: Kernel, value: dict, left: int) -> float:
+    """The value of a node beyond the search's budget: one playout of a copy of ``k`` with the
+    policy, seeded by the budget left (``left``, negative), so a search is repeatable."""
+    r = k.copy()
+    rng = random.Random(left)
+    while True:
+        cards = bits(r.legal())
+        c = r.policy(cards, rng) if len(cards) > 1 and rng.random() < GREEDY else cards[rng.randrange(len(cards))]
+        side = r.play(c)
+        if side >= 0:
+            return value[side]
+
+
 def _ab(k: Kernel, me: int, value: dict, alpha: float, beta: float, budget: list[int]) -> float:
     budget[0] -= 1
     if budget[0] < 0:
-        r = k.copy()
-        rng = random.Random(budget[0])
-        while True:
-            cards = bits(r.legal())
-            c = r.policy(cards, rng) if len(cards) > 1 and rng.random() < GREEDY else cards[rng.randrange(len(cards))]
-            side = r.play(c)
-            if side >= 0:
-                return value[side]
+        return estimate(k, value, budget[0])
     maximizing = k.side_of(k.turn) == me
     best = -1e300 if maximizing else 1e300
     for c in bits(k.legal()):
