@@ -12,7 +12,8 @@ seat; with 3 or 5 players it sits once in every seat among opponents and is comp
 opponent bot that held the same seat on the same deals (all opponents): a win = a better match
 result (5 players: more marche; 3 players: the returns, then the final lead over the best other
 seat), equal counts one half.  (With 3 players the share of matches the tested bot finishes first
-is printed too; an equal player finishes first about a third of the time.)
+is printed too, beside the opponent bot's share in the same seats (an equal player finishes first
+about a third of the time), and how many seats' match results alone the tested bot won and lost.)
 
 Matches are long, so by default they are **shortened** (printed in the output): Watten and Battn
 to ``target`` 5 (Watten's lock_at follows as target - 2), Biscambiggia ``hands_per_match`` 5,
@@ -95,7 +96,8 @@ def duplicate_results(n, bot, opponent, match):
     """The tested bot's duplicate results on one seed: ``match(kinds)`` plays (or looks up) the match
     with those bots in seats 0..n-1 and returns ``(returns, scores)``, or None when a chunked run
     was cut off before it.  Returns (results, firsts): win scores 0/0.5/1, and with 3 players
-    whether the tested seat finished first."""
+    whether the tested seat finished first, and whether the opponent bot did in that seat on
+    the same deals: ``(mine, theirs)``."""
     results, firsts = [], []
     if n == 4:
         for side in (0, 1):
@@ -117,7 +119,7 @@ def duplicate_results(n, bot, opponent, match):
             else:
                 mine = (got[0][seat], _margin(got[1], seat))
                 theirs = (base[0][seat], _margin(base[1], seat))
-                firsts.append(1.0 if got[0][seat] > 0 else (0.5 if got[0][seat] == 0 else 0.0))
+                firsts.append(tuple(1.0 if r[seat] > 0 else (0.5 if r[seat] == 0 else 0.0) for r in (got[0], base[0])))
             results.append(1.0 if mine > theirs else (0.5 if mine == theirs else 0.0))
     else:
         for seat in range(n):
@@ -206,8 +208,11 @@ def print_result(label, results, firsts, think, bot, opponent, faults, tail=""):
     print(f"{label:22s} win {wins / len(results):6.1%}  95% CI [{lo:.1%}, {hi:.1%}]  "
           f"matches {len(results):4d}  {think_text(think, bot, opponent)}  faults {faults}{tail}", flush=True)
     if firsts:
-        print(f"{'':22s} (finished first, ties shared: {sum(firsts) / len(firsts):.1%} of {len(firsts)}; "
-              f"an equal player: about 1/3)", flush=True)
+        mine, theirs = (sum(f[i] for f in firsts) / len(firsts) for i in (0, 1))
+        won, lost = (sum(f[i] > f[1 - i] for f in firsts) for i in (0, 1))
+        print(f"{'':22s} (finished first, ties shared: {mine:.1%} of {len(firsts)}, {opponent} in the same seats "
+              f"{theirs:.1%}, an equal player about 1/3; the match result alone: {won} won, {lost} lost, "
+              f"{len(firsts) - won - lost} the same)", flush=True)
 
 
 def tally(paths):

@@ -214,7 +214,8 @@ def report(label, seeds, n, think, simulations, budget, faults, extra="", hands=
     print(f"{label:22s} pimc win {wins / len(results):6.1%}  95% CI [{lo:.1%}, {hi:.1%}]  "
           f"deals {len(results):3d} (equal {results.count(0.5)})  hands {nhands:3d}  "
           f"think pimc {per('pimc')}  ismcts {per('ismcts')}  "
-          f"simulations {simulations}  return/hand/seat pimc {np.mean(pimc_ret):+.3f} ismcts {np.mean(ism_ret):+.3f}  "
+          f"simulations {simulations}  return/hand/seat pimc {np.mean(pimc_ret) / hands:+.3f} "
+          f"ismcts {np.mean(ism_ret) / hands:+.3f}  "
           f"budget {budget}  faults {faults}{extra}", flush=True)
     return wins / len(results), lo, hi, len(results)
 

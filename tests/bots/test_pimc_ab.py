@@ -78,3 +78,21 @@ def test_hand_roles_splits_the_edge_by_role_and_cause():
     finally:
         for name in ("pimc-old", "pimc-engine", "pimc-model"):
             base._BOTS.pop(name, None)
+
+
+def test_three_player_results_also_count_the_match_result_alone(capsys):
+    """``search_vs_heuristic.py`` with three players: a seat's duplicate result is the match
+    result, then the final lead; beside it the seats finished first by either bot and the match
+    results alone, which the lead does not decide."""
+    svh = load_script("benchmarks/search_vs_heuristic.py", "stich_bench_svh")
+    played = {("o", "o", "o"): ([1.0, -0.5, -0.5], [15, 9, 3]),
+              ("b", "o", "o"): ([-0.5, 1.0, -0.5], [11, 15, 2]),      # seat 0: won with o, lost with b
+              ("o", "b", "o"): ([1.0, -0.5, -0.5], [15, 12, 3]),      # seat 1: lost both, by 3 not 6
+              ("o", "o", "b"): ([-0.5, -0.5, 1.0], [8, 9, 15])}       # seat 2: won with b
+    results, firsts = svh.duplicate_results(3, "b", "o", played.get)
+    assert results == [0.0, 1.0, 1.0]
+    assert firsts == [(0.0, 1.0), (0.0, 0.0), (1.0, 0.0)]
+    svh.print_result("watten:bavarian_3", results, firsts, {}, "b", "o", 0)
+    out = capsys.readouterr().out
+    assert "finished first, ties shared: 33.3% of 3, o in the same seats 33.3%" in out
+    assert "the match result alone: 1 won, 1 lost, 1 the same" in out
