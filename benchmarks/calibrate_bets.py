@@ -13,7 +13,8 @@ whether pimc's side won it (its zero-sum score change is positive) and whether i
 give-away (a fold, a concession, a refusal).  ``--fit`` fits ``logit(won) = slope * logit(p) +
 intercept + per_raise * raises`` (logistic regression, Newton's method) per game, variant and kind
 on the hands played to the end, and prints the calibration tables before and after; ``--write``
-puts the fits into ``src/stich/bots/search/calibration.json`` (groups of fewer than
+puts the fits into ``src/stich/bots/search/calibration.json``, replacing those of the same game,
+variant and kind and keeping the others (groups of fewer than
 :data:`LEAST` decisions are left out).
 """
 
@@ -166,6 +167,14 @@ def show_fit(paths, write=False):
     if write:
         from stich.bots.search import calibration
 
+        # the groups fitted now replace theirs; the other games' and variants' fits stay
+        fresh = {(e["game"], e["variant"], e["kind"]) for e in entries}
+        try:
+            kept = json.loads(calibration.PATH.read_text(encoding="utf-8"))["fitted"]
+        except FileNotFoundError:
+            kept = []
+        entries = sorted([e for e in kept if (e["game"], e["variant"], e["kind"]) not in fresh] + entries,
+                         key=lambda e: (e["game"], e["variant"] or "", e["kind"]))
         doc = {"about": "benchmarks/calibrate_bets.py --fit ... --write: logit(p') = slope * logit(p) + "
                         "intercept + per_raise * raises", "fitted": entries}
         tmp = calibration.PATH.with_suffix(".tmp")

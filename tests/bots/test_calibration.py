@@ -61,6 +61,34 @@ def test_the_fit_recovers_a_known_calibration():
     assert per_raise == pytest.approx(0.2, abs=0.1)
 
 
+def test_writing_a_fit_replaces_its_group_and_keeps_the_others(tmp_path, monkeypatch, capsys):
+    """``--fit LOG --write`` refits the groups in the log (a variant against a new opponent) and
+    leaves every other game's and variant's fit as it was."""
+    bench = _bench()
+    path = tmp_path / "calibration.json"
+    old = [{"game": "battn", "variant": None, "kind": "raise", "slope": 0.6, "intercept": -0.5, "per_raise": 0.1,
+            "decisions": 900},
+           {"game": "watten", "variant": "blind", "kind": "raise", "slope": 0.63, "intercept": -0.32,
+            "per_raise": 0.16, "decisions": 4835}]
+    path.write_text(json.dumps({"about": "test", "fitted": old}), encoding="utf-8")
+    monkeypatch.setattr(calibration, "PATH", path)
+    rng = random.Random(5)
+    log = tmp_path / "cal.jsonl"
+    with log.open("w") as f:
+        for _ in range(bench.LEAST * 4):
+            p = rng.uniform(0.02, 0.98)
+            q = 1 / (1 + math.exp(-(0.4 * math.log(p / (1 - p)) - 0.5)))
+            f.write(json.dumps({"game": "watten", "variant": "blind", "kind": "raise", "raw_p": p, "raises": 0,
+                                "won": 1.0 if rng.random() < q else 0.0, "given": False}) + "\n")
+    bench.show_fit([str(log)], write=True)
+    assert "written:" in capsys.readouterr().out
+    got = {(e["game"], e["variant"], e["kind"]): e for e in json.loads(path.read_text())["fitted"]}
+    assert set(got) == {("battn", None, "raise"), ("watten", "blind", "raise")}
+    assert got[("battn", None, "raise")] == old[0]
+    assert got[("watten", "blind", "raise")]["decisions"] == bench.LEAST * 4
+    assert got[("watten", "blind", "raise")]["slope"] == pytest.approx(0.4, abs=0.15)
+
+
 def test_pimc_bets_on_the_calibrated_chance():
     """At an answer to a raise, pimc's p is the calibrated raw p (the fit for the variant), lowered
     per raise of the opponents; with calibrate off it is the raw p lowered per raise, as before."""
