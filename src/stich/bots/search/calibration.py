@@ -10,7 +10,9 @@ won 16 %.  Raising "as the favourite" on such a ``p`` raised as the underdog.
 The correction is a logistic recalibration (Platt scaling) per game, variant and kind of bet
 decision: ``logit(p') = slope * logit(p) + intercept``, fitted by
 ``benchmarks/calibrate_bets.py`` on the hands the bot really played against ``pimc-classic``
-(only hands played to the end: a hand given away tells nothing of the chance to win it) and
+(Blind's against ``pimc`` itself: fitted against the classic raiser the bot raised more there
+than the classic bots did; ``docs/bots.md``, "Raising in the other variants") (only hands
+played to the end: a hand given away tells nothing of the chance to win it) and
 written to ``calibration.json`` beside this module (``--write``; each entry says how many
 decisions it rests on).  A game, variant or kind without a fit keeps its ``p``.
 
