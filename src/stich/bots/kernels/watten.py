@@ -6,7 +6,7 @@ Found through ``Game.companions["kernel"]``, so the search layer names no game.
 
 from __future__ import annotations
 
-from stich.bots.search.fastplay import GREEDY, Kernel, estimate
+from stich.bots.search.fastplay import GREEDY, Kernel, estimate, improve
 from stich.cards import bits
 from stich.rulesets.watten.ranking import PLAIN, first_winning
 
@@ -155,16 +155,7 @@ class WattenKernel(Kernel):
             seats.pop()
             self.trick, self.seats, self.turn, self.trick_no = trick, seats, seat, trick_no
             tricks[:] = counts
-            if maximizing:
-                if v > best:
-                    best = v
-                if best > alpha:
-                    alpha = best
-            else:
-                if v < best:
-                    best = v
-                if best < beta:
-                    beta = best
+            best, alpha, beta = improve(maximizing, v, best, alpha, beta)
             if alpha >= beta:
                 break
         return best

@@ -126,6 +126,22 @@ def _utility(k: Kernel, seat: int, start: list, side: int) -> float:
     return utilities(k.game, start, [float(x) for x in k.end_scores(side)])[seat]
 
 
+def improve(maximizing: bool, v: float, best: float, alpha: float, beta: float) -> tuple[float, float, float]:
+    """A child's value ``v`` taken into its node's ``best`` and alpha-beta window (the caller
+    stops at ``alpha >= beta``): the one update of every alpha-beta search here."""
+    if maximizing:
+        if v > best:
+            best = v
+        if best > alpha:
+            alpha = best
+    else:
+        if v < best:
+            best = v
+        if best < beta:
+            beta = best
+    return best, alpha, beta
+
+
 def estimate(k: Kernel, value: dict, left: int) -> float:
     """The value of a node beyond the search's budget: one playout of a copy of ``k`` with the
     policy, seeded by the budget left (``left``, negative), so a search is repeatable."""
@@ -149,16 +165,7 @@ def _ab(k: Kernel, me: int, value: dict, alpha: float, beta: float, budget: list
         child = k.copy()
         side = child.play(c)
         v = value[side] if side >= 0 else _ab(child, me, value, alpha, beta, budget)
-        if maximizing:
-            if v > best:
-                best = v
-            if best > alpha:
-                alpha = best
-        else:
-            if v < best:
-                best = v
-            if best < beta:
-                beta = best
+        best, alpha, beta = improve(maximizing, v, best, alpha, beta)
         if alpha >= beta:
             break
     return best

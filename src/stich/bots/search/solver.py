@@ -60,16 +60,7 @@ def solve(state, seat: int, hand: int, start: list[float], alpha: float, beta: f
         child = state.clone()
         child.apply(a)
         v = solve(child, seat, hand, start, alpha, beta, budget)
-        if maximizing:
-            if v > best:
-                best = v
-            if best > alpha:
-                alpha = best
-        else:
-            if v < best:
-                best = v
-            if best < beta:
-                beta = best
+        best, alpha, beta = fastplay.improve(maximizing, v, best, alpha, beta)
         if alpha >= beta:
             break
     return best
