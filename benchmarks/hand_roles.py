@@ -3,6 +3,7 @@
     python3 benchmarks/hand_roles.py -n 150 --seed 90000 -j 2 --log roles.jsonl
     python3 benchmarks/hand_roles.py --bot pimc-classic -n 150 --log roles-classic.jsonl
     python3 benchmarks/hand_roles.py --tally roles.jsonl
+    python3 benchmarks/hand_roles.py --flips roles.jsonl     # where the duo's flipped hands parted
 
 A match of Bavarian 3 is a long, noisy measure: the first hand from 0 : 0 : 0 is a sharper one.
 Each seed's first hand is played four times with the same deal: ``--opponent`` (default
@@ -15,7 +16,10 @@ With the bot in the duo its partner is the opponent bot.
 
 The tally splits each role once more: whether the bets (the Ansage, raises, answers - the duo's
 two seats taken as one) went the same way as with the opponent in the seat, and whether the
-winner of the hand changed.  A winner changed with the same bets is the card play's doing.
+winner of the hand changed.  A winner changed with the same bets is *not* always the card
+play's doing: the same bets may be made at other moments (one duo seat raising before its first
+card, the other after a trick).  ``--flips`` replays each such duo hand to the decision where it
+parted from the reference and values both choices on 200 sampled worlds and on the true deal.
 """
 
 from __future__ import annotations
@@ -59,6 +63,51 @@ def first_hand(seed: int, kinds: tuple, budgets) -> dict:
             "gain": [b - a for a, b in zip(before, state.scores, strict=True)]}
 
 
+def first_difference(seed: int, seat: int, bot: str, opponent: str, budget, opponent_budget,
+                     worlds: int = 200) -> dict | None:
+    """Where the hand with ``bot`` in ``seat`` first parts from the hand with ``opponent`` there
+    (both played in step, the other seats the same bots with the same seeds): the decision, both
+    choices, and each choice's value for the seat (``solver.evaluate``: the hand's points, 16
+    playouts or an exact solve) averaged on ``worlds`` uniform worlds of the seat's view and on
+    the true deal.  A raise is valued as its playouts value it (they never fold), so only a
+    card against a card compares fairly.  None when the two hands never part."""
+    import random
+
+    import stich
+    import stich.bots.search  # noqa: F401
+    from stich.arena.table import ask, fallback_rng
+    from stich.bots import make_bot
+    from stich.bots.search.common import draw_worlds
+    from stich.bots.search.solver import evaluate
+
+    plays = []
+    for kinds in ((opponent,) * 3, tuple(bot if i == seat else opponent for i in range(3))):
+        budgets = [budget if k == bot and i == seat else opponent_budget for i, k in enumerate(kinds)]
+        state = stich.game("watten", variant=VARIANT).new_state(seed=seed)
+        plays.append((state, [make_bot(k, seed=seed * 31 + i, budget=budgets[i]) for i, k in enumerate(kinds)],
+                      [fallback_rng(seed, s) for s in range(3)]))
+    (a, bots_a, rngs_a), (b, bots_b, rngs_b) = plays
+    hand = a.hand_number
+    while not a.is_terminal() and a.hand_number == hand:
+        who = a.current_player
+        mine, _ = ask(bots_a[who], a, who, rngs_a[who])
+        theirs, _ = ask(bots_b[who], b, who, rngs_b[who])
+        if mine != theirs:
+            rng = random.Random(seed)
+            pair = [mine, theirs]
+            drawn = draw_worlds(a.view(who), rng, worlds, None)
+            sampled = dict.fromkeys(pair, 0.0)
+            for world in drawn:
+                for k, v in evaluate(world, who, pair, rng, 16, 12)[0].items():
+                    sampled[k] += v / len(drawn)
+            true = evaluate(a.clone(), who, pair, rng, 64, 12)[0]
+            return {"seed": seed, "seat": who, "opponent_choice": mine, "bot_choice": theirs,
+                    "worlds": len(drawn), "sampled": sampled, "true": true}
+        a.apply(mine)
+        b.apply(theirs)
+    return None
+
+
 def one_seed(args) -> list[dict]:
     seed, bot, opponent, budget, opponent_budget = args
     rows = [first_hand(seed, (opponent,) * 3, (opponent_budget,) * 3)]
@@ -68,13 +117,13 @@ def one_seed(args) -> list[dict]:
     return rows
 
 
-def tally(rows: list[dict]) -> dict:
-    """Per role and split: [edges] (see the module docstring)."""
+def _splits(rows: list[dict]):
+    """Per seed and seat with the bot in it: ((seed, bot, opponent), seat, role, split, edge)."""
     by = defaultdict(dict)
     for r in rows:
         by[(r["seed"], r.get("bot"), r.get("opponent"))][tuple(r["kinds"])] = r
-    out = defaultdict(list)
-    for (_seed, bot, opp), hands in by.items():
+    for key, hands in by.items():
+        _seed, bot, opp = key
         base = hands.get((opp,) * 3)
         for s in range(3):
             got = hands.get(tuple(bot if i == s else opp for i in range(3)))
@@ -90,11 +139,41 @@ def tally(rows: list[dict]) -> dict:
             role = "solo" if got["forehand"] == s else "duo"
             same_bets = side(got["bets"]) == side(base["bets"])
             flipped = (got["gain"][got["forehand"]] > 0) != (base["gain"][base["forehand"]] > 0)
-            edge = rel(got) - rel(base)
-            out[(bot, opp, role, "all")].append(edge)
-            out[(bot, opp, role, ("same bets" if same_bets else "bets differ")
-                 + (", winner changed" if flipped else ""))].append(edge)
+            split = ("same bets" if same_bets else "bets differ") + (", winner changed" if flipped else "")
+            yield key, s, role, split, rel(got) - rel(base)
+
+
+def tally(rows: list[dict]) -> dict:
+    """Per role and split: [edges] (see the module docstring)."""
+    out = defaultdict(list)
+    for (_seed, bot, opp), _seat, role, split, edge in _splits(rows):
+        out[(bot, opp, role, "all")].append(edge)
+        out[(bot, opp, role, split)].append(edge)
     return out
+
+
+def flips(rows: list[dict]) -> list[tuple[int, int, str, str]]:
+    """(seed, seat, bot, opponent) of the duo hands whose winner changed with the same bets."""
+    out = []
+    for (seed, bot, opp), seat, role, split, _edge in _splits(rows):
+        if role == "duo" and split == "same bets, winner changed":
+            out.append((seed, seat, bot, opp))
+    return sorted(out)
+
+
+def show_flips(rows: list[dict], a) -> int:
+    other = a.opponent_budget or a.budget
+    budget, other = (None if x == "default" else x for x in (a.budget, other))
+    for seed, seat, bot, opp in flips(rows):
+        d = first_difference(seed, seat, bot, opp, budget, other)
+        if d is None:
+            print(f"seed {seed} seat {seat}: the hands never parted (another budget than the log's?)")
+            continue
+        x, y = d["opponent_choice"], d["bot_choice"]
+        print(f"seed {seed} seat {d['seat']}: {opp} {x}, {bot} {y}; on {d['worlds']} worlds "
+              f"{d['sampled'][x]:+.3f} / {d['sampled'][y]:+.3f}, on the true deal {d['true'][x]:+.3f} / "
+              f"{d['true'][y]:+.3f}", flush=True)
+    return 0
 
 
 def report(groups: dict) -> None:
@@ -117,10 +196,15 @@ def main(argv=None) -> int:
     ap.add_argument("-j", type=int, default=1, help="processes")
     ap.add_argument("--log", metavar="FILE", help="append one JSON line per hand")
     ap.add_argument("--tally", nargs="+", metavar="FILE", help="print the results of logs and exit")
+    ap.add_argument("--flips", nargs="+", metavar="FILE",
+                    help="for the duo hands of logs whose winner changed with the same bets: where the two "
+                         "hands parted, and both choices valued on 200 worlds and on the true deal")
     a = ap.parse_args(argv)
     if a.tally:
         report(tally([json.loads(line) for path in a.tally for line in open(path)]))
         return 0
+    if a.flips:
+        return show_flips([json.loads(line) for path in a.flips for line in open(path)], a)
     budget = None if a.budget == "default" else a.budget
     other = a.opponent_budget or a.budget
     other = None if other == "default" else other

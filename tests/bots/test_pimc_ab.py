@@ -71,6 +71,12 @@ def test_hand_roles_splits_the_edge_by_role_and_cause():
         assert got[("b", "o", "solo", "all")] == [0.0]
         assert got[("b", "o", "duo", "same bets, winner changed")] == [-3.0]     # 0 - 3/2 against 3 - 3/2
         assert got[("b", "o", "duo", "bets differ")] == [0.0]
+        assert roles.flips(rows) == [(1, 1, "b", "o")]                        # the duo's flipped hand
+        part = roles.first_difference(90000, 1, "pimc", "pimc-old", "2", "2", worlds=6)
+        assert part["seat"] == 1 and part["opponent_choice"] != part["bot_choice"]
+        for values in (part["sampled"], part["true"]):
+            assert set(values) == {part["opponent_choice"], part["bot_choice"]}
+            assert all(-10 < v < 10 for v in values.values())
         real = roles.one_seed((90000, "pimc", "pimc-old", "2", "1"))
         assert len(real) == 4 and all(r["forehand"] in (0, 1, 2) and r["bets"][0].split(":")[1].startswith("schlag")
                                       for r in real)
