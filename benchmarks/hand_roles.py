@@ -40,17 +40,31 @@ VARIANT = "bavarian_3"
 BETS = ("schlag", "trump", "raise", "accept", "fold")
 
 
-def first_hand(seed: int, kinds: tuple, budgets) -> dict:
-    """The first hand of seed's match with ``kinds`` in seats 0-2 (``budgets``: each seat's):
-    forehand, gains, bets."""
+def lineup(bot: str, opponent: str, seat: int | None, budget, opponent_budget) -> tuple[tuple, tuple]:
+    """(kinds, budgets) of seats 0-2: ``bot`` in ``seat`` among ``opponent`` (None: the opponent
+    in every seat)."""
+    return (tuple(bot if i == seat else opponent for i in range(3)),
+            tuple(budget if i == seat else opponent_budget for i in range(3)))
+
+
+def seated(seed: int, kinds: tuple, budgets) -> tuple:
+    """The first hand's state of seed's match, the bots of seats 0-2 and their fallback rngs."""
     import stich
     import stich.bots.search  # noqa: F401
-    from stich.arena.table import ask, fallback_rng
+    from stich.arena.table import fallback_rng
     from stich.bots import make_bot
 
     state = stich.game("watten", variant=VARIANT).new_state(seed=seed)
     bots = [make_bot(k, seed=seed * 31 + i, budget=budgets[i]) for i, k in enumerate(kinds)]
-    rngs = [fallback_rng(seed, s) for s in range(3)]
+    return state, bots, [fallback_rng(seed, s) for s in range(3)]
+
+
+def first_hand(seed: int, kinds: tuple, budgets) -> dict:
+    """The first hand of seed's match with ``kinds`` in seats 0-2 (``budgets``: each seat's):
+    forehand, gains, bets."""
+    from stich.arena.table import ask
+
+    state, bots, rngs = seated(seed, kinds, budgets)
     hand, before, forehand, bets = state.hand_number, list(state.scores), None, []
     while not state.is_terminal() and state.hand_number == hand:
         seat = state.current_player
@@ -73,20 +87,12 @@ def first_difference(seed: int, seat: int, bot: str, opponent: str, budget, oppo
     card against a card compares fairly.  None when the two hands never part."""
     import random
 
-    import stich
-    import stich.bots.search  # noqa: F401
-    from stich.arena.table import ask, fallback_rng
-    from stich.bots import make_bot
+    from stich.arena.table import ask
     from stich.bots.search.common import draw_worlds
     from stich.bots.search.solver import evaluate
 
-    plays = []
-    for kinds in ((opponent,) * 3, tuple(bot if i == seat else opponent for i in range(3))):
-        budgets = [budget if k == bot and i == seat else opponent_budget for i, k in enumerate(kinds)]
-        state = stich.game("watten", variant=VARIANT).new_state(seed=seed)
-        plays.append((state, [make_bot(k, seed=seed * 31 + i, budget=budgets[i]) for i, k in enumerate(kinds)],
-                      [fallback_rng(seed, s) for s in range(3)]))
-    (a, bots_a, rngs_a), (b, bots_b, rngs_b) = plays
+    a, bots_a, rngs_a = seated(seed, *lineup(bot, opponent, None, budget, opponent_budget))
+    b, bots_b, rngs_b = seated(seed, *lineup(bot, opponent, seat, budget, opponent_budget))
     hand = a.hand_number
     while not a.is_terminal() and a.hand_number == hand:
         who = a.current_player
@@ -110,11 +116,7 @@ def first_difference(seed: int, seat: int, bot: str, opponent: str, budget, oppo
 
 def one_seed(args) -> list[dict]:
     seed, bot, opponent, budget, opponent_budget = args
-    rows = [first_hand(seed, (opponent,) * 3, (opponent_budget,) * 3)]
-    for s in range(3):
-        kinds = tuple(bot if i == s else opponent for i in range(3))
-        rows.append(first_hand(seed, kinds, tuple(budget if i == s else opponent_budget for i in range(3))))
-    return rows
+    return [first_hand(seed, *lineup(bot, opponent, s, budget, opponent_budget)) for s in (None, 0, 1, 2)]
 
 
 def _splits(rows: list[dict]):
@@ -161,9 +163,13 @@ def flips(rows: list[dict]) -> list[tuple[int, int, str, str]]:
     return sorted(out)
 
 
+def budgets(a) -> tuple:
+    """The bot's and the opponent's budgets from the options ("default": the bot's own)."""
+    return tuple(None if x == "default" else x for x in (a.budget, a.opponent_budget or a.budget))
+
+
 def show_flips(rows: list[dict], a) -> int:
-    other = a.opponent_budget or a.budget
-    budget, other = (None if x == "default" else x for x in (a.budget, other))
+    budget, other = budgets(a)
     for seed, seat, bot, opp in flips(rows):
         d = first_difference(seed, seat, bot, opp, budget, other)
         if d is None:
@@ -205,10 +211,7 @@ def main(argv=None) -> int:
         return 0
     if a.flips:
         return show_flips([json.loads(line) for path in a.flips for line in open(path)], a)
-    budget = None if a.budget == "default" else a.budget
-    other = a.opponent_budget or a.budget
-    other = None if other == "default" else other
-    jobs = [(seed, a.bot, a.opponent, budget, other) for seed in range(a.seed, a.seed + a.n)]
+    jobs = [(seed, a.bot, a.opponent, *budgets(a)) for seed in range(a.seed, a.seed + a.n)]
     rows = []
     with ProcessPoolExecutor(a.j) as pool:
         for got in pool.map(one_seed, jobs):
