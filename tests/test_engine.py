@@ -63,6 +63,21 @@ def test_masks_round_trip():
     assert d.suit_mask(0).bit_count() == 13 and d.rank_mask(12).bit_count() == 4
 
 
+def test_remembered_bits_are_the_bits_and_stay_bounded(monkeypatch):
+    from stich import cards
+
+    monkeypatch.setattr(cards, "_BITS", {})
+    monkeypatch.setattr(cards, "BITS_CACHE", 64)
+    rng = random.Random(5)
+    for _ in range(300):
+        m = rng.getrandbits(52) & rng.getrandbits(52)
+        want = [i for i in range(52) if m >> i & 1]
+        assert cards.bits(m) == want
+        assert cards.bits_of(m) == tuple(want) and cards.bits_of(m) == tuple(want)   # the kept answer too
+        assert len(cards._BITS) <= 64
+    assert cards.bits_of(0) == ()
+
+
 @pytest.mark.parametrize("n, width", [(33, 11), (32, 11), (40, 10), (52, 13), (5, 11), (12, 4)])
 def test_mask_lists_match_the_bits_of_every_mask(n, width):
     from stich.cards import MaskLists

@@ -47,6 +47,22 @@ def bits(mask: int) -> list[int]:
     return out
 
 
+#: :func:`bits_of`'s answers by mask (bounded: cleared when it holds :data:`BITS_CACHE` masks)
+_BITS: dict[int, tuple[int, ...]] = {}
+BITS_CACHE = 1 << 18
+
+
+def bits_of(mask: int) -> tuple[int, ...]:
+    """:func:`bits` as a tuple, remembered by mask: the playouts and solves ask for the legal cards
+    of the same few hands again and again (a dictionary lookup for a loop per card)."""
+    out = _BITS.get(mask)
+    if out is None:
+        if len(_BITS) >= BITS_CACHE:
+            _BITS.clear()
+        out = _BITS[mask] = tuple(bits(mask))
+    return out
+
+
 class MaskLists:
     """The one way a game turns a mask of cards into its actions: ``lists(mask)`` is a new list of
     ``items[c]`` for every set bit ``c`` of ``mask``, lowest first, and with ``extra`` given, bit

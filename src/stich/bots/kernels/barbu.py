@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from stich.bots.search.common import GREEDY
 from stich.bots.search.fastplay import Kernel
-from stich.cards import bits
+from stich.cards import bits_of
 
 
 class BarbuKernel(Kernel):
@@ -122,12 +122,12 @@ class BarbuKernel(Kernel):
         for "cheapest", the higher for "highest", as the state's stable sorts have it."""
         if not self.tn:   # leading
             if not self.negative:
-                cards = bits(m)
+                cards = bits_of(m)
                 return cards[rng.randrange(len(cards))]
             for r in _RANKS:
                 lows = m & r
                 if lows:
-                    cards = bits(lows)
+                    cards = bits_of(lows)
                     return cards[rng.randrange(len(cards))]
         led, tmask = self.led, self.tmask
         best = (tmask & self.trump_mask or tmask & _SUIT_MASK[led]).bit_length() - 1
@@ -173,7 +173,7 @@ class BarbuKernel(Kernel):
                     self.turn = turn
                     c = pick(m, rng)
                 else:
-                    cards = bits(m)
+                    cards = bits_of(m)
                     c = cards[randrange(len(cards))]
             else:
                 c = m.bit_length() - 1
@@ -277,7 +277,7 @@ class DominoKernel:
             if not m:
                 c = None
             elif m & (m - 1):
-                cards = bits(m)
+                cards = bits_of(m)
                 c = cards[randrange(len(cards))]
             else:
                 c = m.bit_length() - 1

@@ -7,7 +7,7 @@ Found through ``Game.companions["kernel"]``, so the search layer names no game.
 from __future__ import annotations
 
 from stich.bots.search.fastplay import GREEDY, Kernel, estimate, improve
-from stich.cards import bits
+from stich.cards import bits_of
 from stich.rulesets.watten.ranking import PLAIN, first_winning
 
 
@@ -102,7 +102,7 @@ class WattenKernel(Kernel):
         while True:
             m = playable(self, turn)
             if m & (m - 1):
-                cards = bits(m)
+                cards = bits_of(m)
                 if rand() < GREEDY:
                     if not trick:
                         c = cards[randrange(len(cards))]
@@ -147,7 +147,7 @@ class WattenKernel(Kernel):
         trick, seats, trick_no, counts = self.trick, self.seats, self.trick_no, tricks.copy()
         maximizing = self.side[seat] == me
         best = -1e300 if maximizing else 1e300
-        for c in bits(self._playable(self, seat)):
+        for c in bits_of(self._playable(self, seat)):
             side = self.play(c)
             v = value[side] if side >= 0 else self.ab(me, value, alpha, beta, budget)
             hands[seat] ^= 1 << c               # take the card back: play() appended it to this

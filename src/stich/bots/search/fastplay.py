@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 
 from stich.bots.search.common import GREEDY, utilities
-from stich.cards import bits
+from stich.cards import bits_of
 from stich.engine import companion
 
 #: switch for measurements: False sends every playout and solve through the general engine
@@ -92,7 +92,7 @@ def step_playout(k: Kernel, rng) -> list:
     while True:
         m = k.legal()
         if m & (m - 1):
-            cards = bits(m)
+            cards = bits_of(m)
             c = k.policy(cards, rng) if rng.random() < GREEDY else cards[rng.randrange(len(cards))]
         else:   # one card: no list, no draw
             c = m.bit_length() - 1
@@ -148,7 +148,7 @@ def estimate(k: Kernel, value: dict, left: int) -> float:
     r = k.copy()
     rng = random.Random(left)
     while True:
-        cards = bits(r.legal())
+        cards = bits_of(r.legal())
         c = r.policy(cards, rng) if len(cards) > 1 and rng.random() < GREEDY else cards[rng.randrange(len(cards))]
         side = r.play(c)
         if side >= 0:
@@ -161,7 +161,7 @@ def _ab(k: Kernel, me: int, value: dict, alpha: float, beta: float, budget: list
         return estimate(k, value, budget[0])
     maximizing = k.side_of(k.turn) == me
     best = -1e300 if maximizing else 1e300
-    for c in bits(k.legal()):
+    for c in bits_of(k.legal()):
         child = k.copy()
         side = child.play(c)
         v = value[side] if side >= 0 else _ab(child, me, value, alpha, beta, budget)
