@@ -27,6 +27,7 @@ Used by the search bots (``p`` from their sampled worlds, ``stich.bots.search.be
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import cache
 
@@ -159,7 +160,7 @@ def match_win(need_me: int, need_them: int) -> float:
         return 0.0
     if max(need_me, need_them) > MATCH_CAP:   # a very long match: the same race, scaled (recursion depth)
         return match_win(*_scaled((need_me, need_them), MATCH_CAP))
-    return sum(q * 0.5 * (match_win(need_me - v, need_them) + match_win(need_me, need_them - v))
+    return math.fsum(q * 0.5 * (match_win(need_me - v, need_them) + match_win(need_me, need_them - v))
                for v, q in LATER_HANDS)
 
 
@@ -256,7 +257,7 @@ class Score:
             done = _settled(needs)
             if done is not None:
                 return done[0]
-            return sum(race_win(needs, solo)[0] for solo in range(3)) / 3
+            return math.fsum(race_win(needs, solo)[0] for solo in range(3)) / 3
         return match_win(me, self.need_them - lost)
 
     def play(self, p: float, stake: int) -> float:

@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 from functools import cache
+from math import fsum
 
 from stich.bots.heuristic._common import arg, by_verb, follow, played_cards
 
@@ -111,13 +112,13 @@ def _card_worth(card: str, schlok, trumpf, ace_high: bool) -> float:
 
 def value(cards, schlok, trumpf, opts) -> float:
     ace_high = opts.get("ace_rank", "high") == "high"
-    return sum(_card_worth(c, schlok, trumpf, ace_high) for c in cards)
+    return fsum(_card_worth(c, schlok, trumpf, ace_high) for c in cards)
 
 
 def best_schlok(cards, trumpf, ranks, opts):
     def v(r):
         if trumpf is None:
-            return sum(value(cards, r, t, opts) for t in SUITS) / 4
+            return fsum(value(cards, r, t, opts) for t in SUITS) / 4
         return value(cards, r, trumpf, opts)
     return max(ranks, key=lambda r: (v(r), RANKS.index(r)))
 
@@ -283,9 +284,9 @@ def rank(view: dict, legal: list[str]) -> list[str]:
         verb, _, x = a.partition(" ")
         if verb == "schlok":
             t = ctx.rk.trumpf
-            return value(hand, x, t, opts) if t is not None else sum(value(hand, x, s, opts) for s in SUITS) / 4
+            return value(hand, x, t, opts) if t is not None else fsum(value(hand, x, s, opts) for s in SUITS) / 4
         if verb == "trumpf":
             r = ctx.rk.schlok
-            return value(hand, r, x, opts) if r is not None else sum(value(hand, q, x, opts) for q in RANKS) / 10
+            return value(hand, r, x, opts) if r is not None else fsum(value(hand, q, x, opts) for q in RANKS) / 10
         return 0.0
     return sorted(legal, key=v, reverse=True)

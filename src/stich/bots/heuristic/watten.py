@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 from functools import cache
+from math import fsum
 
 from stich.bots.heuristic._common import arg, by_verb, follow, played_cards
 from stich.cards import deck as _deck
@@ -153,14 +154,14 @@ def _card_worth(card: str, schlag, trump, fam: str, guate7: bool, n: int) -> flo
 
 def hand_value(ctx: Ctx, cards, schlag, trump) -> float:
     fam, guate7, n = ctx.fam, ctx.guate7, ctx.n
-    return sum(_card_worth(c, schlag, trump, fam, guate7, n) for c in cards)
+    return fsum(_card_worth(c, schlag, trump, fam, guate7, n) for c in cards)
 
 
 def best_schlag(ctx: Ctx, trump: str | None, ranks) -> tuple[str, float]:
     best, best_v = None, -1.0
     for r in ranks:
         if trump is None:
-            v = sum(hand_value(ctx, ctx.hand, r, t) for t in SUITS) / 4
+            v = fsum(hand_value(ctx, ctx.hand, r, t) for t in SUITS) / 4
         else:
             v = hand_value(ctx, ctx.hand, r, trump)
         if v > best_v:
@@ -172,7 +173,7 @@ def best_trump(ctx: Ctx, schlag: str | None, suits) -> tuple[str, float]:
     best, best_v = None, -1.0
     for t in suits:
         if schlag is None:
-            v = sum(hand_value(ctx, ctx.hand, r, t) for r in RANKS[1:]) / 8
+            v = fsum(hand_value(ctx, ctx.hand, r, t) for r in RANKS[1:]) / 8
         else:
             v = hand_value(ctx, ctx.hand, schlag, t)
         if v > best_v:
@@ -372,12 +373,12 @@ def rank(view: dict, legal: list[str]) -> list[str]:
 
     def schlag_value(r):
         if ctx.trump is None:
-            return sum(hand_value(ctx, ctx.hand, r, t) for t in SUITS) / 4
+            return fsum(hand_value(ctx, ctx.hand, r, t) for t in SUITS) / 4
         return hand_value(ctx, ctx.hand, r, ctx.trump)
 
     def trump_value(t):
         if ctx.schlag is None:
-            return sum(hand_value(ctx, ctx.hand, r, t) for r in RANKS[1:]) / 8
+            return fsum(hand_value(ctx, ctx.hand, r, t) for r in RANKS[1:]) / 8
         return hand_value(ctx, ctx.hand, ctx.schlag, t)
 
     def value(a):

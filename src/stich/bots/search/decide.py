@@ -193,8 +193,8 @@ def pick(samples: dict[str, list[float]], own: str) -> str:
         d = [vals[i] - base[i] for i in range(n)]
         if any(math.isinf(x) or math.isnan(x) for x in d):
             continue
-        mean = sum(d) / n
-        var = sum((x - mean) ** 2 for x in d) / (n - 1)
+        mean = math.fsum(d) / n
+        var = math.fsum((x - mean) ** 2 for x in d) / (n - 1)
         if mean > CONFIDENCE * math.sqrt(var / n) and mean > best_gain:
             best, best_gain = a, mean
     return best
