@@ -27,7 +27,7 @@ Used by the search bots (``p`` from their sampled worlds, ``stich.bots.search.be
 
 from __future__ import annotations
 
-import math
+import math  # fsum totals: exact, the same choices under every Python (test_python_versions)
 from dataclasses import dataclass
 from functools import cache
 

@@ -16,7 +16,7 @@
 from __future__ import annotations
 
 from functools import cache
-from math import fsum
+from math import fsum  # fsum totals: exact, the same choices under every Python (test_python_versions)
 
 from stich.bots.heuristic._common import arg, by_verb, follow, played_cards
 

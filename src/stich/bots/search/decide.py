@@ -30,7 +30,7 @@ decisions come once or twice a hand, so they may use a larger share of it than a
 
 from __future__ import annotations
 
-import math
+import math  # fsum totals: exact, the same choices under every Python (test_python_versions)
 import random
 
 from stich.bots import bets
