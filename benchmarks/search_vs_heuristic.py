@@ -202,7 +202,8 @@ def json_lines(paths):
 
 def print_result(label, results, firsts, think, bot, opponent, faults, tail=""):
     """One game's line (win rate, interval, matches, think times, faults) and, with 3 players, the
-    share of matches finished first."""
+    share of matches finished first and how the final lead decided the seats whose match result
+    was the same."""
     wins = sum(results)
     lo, hi = wilson(wins, len(results))
     print(f"{label:22s} win {wins / len(results):6.1%}  95% CI [{lo:.1%}, {hi:.1%}]  "
@@ -213,6 +214,15 @@ def print_result(label, results, firsts, think, bot, opponent, faults, tail=""):
         print(f"{'':22s} (finished first, ties shared: {mine:.1%} of {len(firsts)}, {opponent} in the same seats "
               f"{theirs:.1%}, an equal player about 1/3; the match result alone: {won} won, {lost} lost, "
               f"{len(firsts) - won - lost} the same)", flush=True)
+        # Where the match result is the same the final lead decides the seat (duplicate_results):
+        # how often it was the larger, the smaller or equal, split by both lost / both won.
+        split = {0.0: [0, 0, 0], 1.0: [0, 0, 0]}
+        for (mine_first, their_first), result in zip(firsts, results, strict=True):
+            if mine_first == their_first and mine_first in split:
+                split[mine_first][{1.0: 0, 0.0: 1, 0.5: 2}[result]] += 1
+        (wl, ws, we), (ll, ls, le) = split[1.0], split[0.0]
+        print(f"{'':22s} (where both lost, its final lead the larger {ll}, the smaller {ls}, equal {le}; "
+              f"where both won, the larger {wl}, the smaller {ws}, equal {we})", flush=True)
 
 
 def tally(paths):

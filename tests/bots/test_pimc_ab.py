@@ -102,3 +102,6 @@ def test_three_player_results_also_count_the_match_result_alone(capsys):
     out = capsys.readouterr().out
     assert "finished first, ties shared: 33.3% of 3, o in the same seats 33.3%" in out
     assert "the match result alone: 1 won, 1 lost, 1 the same" in out
+    # the same match result decided by the final lead: seat 1 lost both, its lead the larger with b
+    assert "where both lost, its final lead the larger 1, the smaller 0, equal 0" in out
+    assert "where both won, the larger 0, the smaller 0, equal 0" in out
