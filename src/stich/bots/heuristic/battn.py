@@ -115,20 +115,28 @@ def value(cards, schlok, trumpf, opts) -> float:
     return fsum(_card_worth(c, schlok, trumpf, ace_high) for c in cards)
 
 
+def schlok_worth(cards, r, trumpf, opts) -> float:
+    """The hand's value with Schlòk ``r``: under ``trumpf``, or on average over the suits while
+    the Trumpf is not known."""
+    if trumpf is None:
+        return fsum(value(cards, r, t, opts) for t in SUITS) / 4
+    return value(cards, r, trumpf, opts)
+
+
+def trumpf_worth(cards, t, schlok, opts) -> float:
+    """The hand's value with Trumpf ``t``: under ``schlok``, or on average over the ranks while
+    the Schlòk is not known."""
+    if schlok is None:
+        return fsum(value(cards, r, t, opts) for r in RANKS) / len(RANKS)
+    return value(cards, schlok, t, opts)
+
+
 def best_schlok(cards, trumpf, ranks, opts):
-    def v(r):
-        if trumpf is None:
-            return fsum(value(cards, r, t, opts) for t in SUITS) / 4
-        return value(cards, r, trumpf, opts)
-    return max(ranks, key=lambda r: (v(r), RANKS.index(r)))
+    return max(ranks, key=lambda r: (schlok_worth(cards, r, trumpf, opts), RANKS.index(r)))
 
 
 def best_trumpf(cards, schlok, suits, opts):
-    def v(t):
-        if schlok is None:
-            return sum(value(cards, r, t, opts) for r in RANKS) / len(RANKS)
-        return value(cards, schlok, t, opts)
-    return max(suits, key=v)
+    return max(suits, key=lambda t: trumpf_worth(cards, t, schlok, opts))
 
 
 def open_value(cards, schlok, trumpf, opts) -> float:
@@ -283,10 +291,8 @@ def rank(view: dict, legal: list[str]) -> list[str]:
     def v(a):
         verb, _, x = a.partition(" ")
         if verb == "schlok":
-            t = ctx.rk.trumpf
-            return value(hand, x, t, opts) if t is not None else fsum(value(hand, x, s, opts) for s in SUITS) / 4
+            return schlok_worth(hand, x, ctx.rk.trumpf, opts)
         if verb == "trumpf":
-            r = ctx.rk.schlok
-            return value(hand, r, x, opts) if r is not None else fsum(value(hand, q, x, opts) for q in RANKS) / 10
+            return trumpf_worth(hand, x, ctx.rk.schlok, opts)
         return 0.0
     return sorted(legal, key=v, reverse=True)

@@ -157,13 +157,26 @@ def hand_value(ctx: Ctx, cards, schlag, trump) -> float:
     return fsum(_card_worth(c, schlag, trump, fam, guate7, n) for c in cards)
 
 
+def schlag_worth(ctx: Ctx, r: str, trump: str | None) -> float:
+    """My hand's value with Schlag ``r``: under ``trump``, or on average over the suits while the
+    trump is not known."""
+    if trump is None:
+        return fsum(hand_value(ctx, ctx.hand, r, t) for t in SUITS) / 4
+    return hand_value(ctx, ctx.hand, r, trump)
+
+
+def trump_worth(ctx: Ctx, t: str, schlag: str | None) -> float:
+    """My hand's value with trump ``t``: under ``schlag``, or on average over the ranks while the
+    Schlag is not known."""
+    if schlag is None:
+        return fsum(hand_value(ctx, ctx.hand, r, t) for r in RANKS[1:]) / 8
+    return hand_value(ctx, ctx.hand, schlag, t)
+
+
 def best_schlag(ctx: Ctx, trump: str | None, ranks) -> tuple[str, float]:
     best, best_v = None, -1.0
     for r in ranks:
-        if trump is None:
-            v = fsum(hand_value(ctx, ctx.hand, r, t) for t in SUITS) / 4
-        else:
-            v = hand_value(ctx, ctx.hand, r, trump)
+        v = schlag_worth(ctx, r, trump)
         if v > best_v:
             best, best_v = r, v
     return best, best_v
@@ -172,10 +185,7 @@ def best_schlag(ctx: Ctx, trump: str | None, ranks) -> tuple[str, float]:
 def best_trump(ctx: Ctx, schlag: str | None, suits) -> tuple[str, float]:
     best, best_v = None, -1.0
     for t in suits:
-        if schlag is None:
-            v = fsum(hand_value(ctx, ctx.hand, r, t) for r in RANKS[1:]) / 8
-        else:
-            v = hand_value(ctx, ctx.hand, schlag, t)
+        v = trump_worth(ctx, t, schlag)
         if v > best_v:
             best, best_v = t, v
     return best, best_v
@@ -372,14 +382,10 @@ def rank(view: dict, legal: list[str]) -> list[str]:
     ctx = Ctx(view)
 
     def schlag_value(r):
-        if ctx.trump is None:
-            return fsum(hand_value(ctx, ctx.hand, r, t) for t in SUITS) / 4
-        return hand_value(ctx, ctx.hand, r, ctx.trump)
+        return schlag_worth(ctx, r, ctx.trump)
 
     def trump_value(t):
-        if ctx.schlag is None:
-            return fsum(hand_value(ctx, ctx.hand, r, t) for r in RANKS[1:]) / 8
-        return hand_value(ctx, ctx.hand, ctx.schlag, t)
+        return trump_worth(ctx, t, ctx.schlag)
 
     def value(a):
         verb, _, x = a.partition(" ")
