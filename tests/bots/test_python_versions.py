@@ -50,7 +50,8 @@ def _answers(monkeypatch, fn, positions):
     return grid, choices
 
 
-@pytest.mark.parametrize("game, variant", [("watten", "bavarian_3"), ("watten", "euregio"), ("battn", None)])
+@pytest.mark.parametrize("game, variant", [("watten", "bavarian_3"), ("watten", "euregio"), ("battn", None),
+                                           ("barbu", None)])
 def test_the_same_answers_under_either_sum(monkeypatch, game, variant):
     import stich.bots.search  # noqa: F401  (registers the search bots)
 

@@ -21,6 +21,8 @@
 
 from __future__ import annotations
 
+from math import fsum  # fsum totals: exact, the same choices under every Python (test_python_versions)
+
 from stich.bots.heuristic._common import arg, by_verb, follow, played_cards
 
 SUITS = ("S", "H", "D", "C")
@@ -94,7 +96,7 @@ def best_trump(hand) -> tuple[str, float]:
     best, best_v = SUITS[0], -1.0
     for s in SUITS:
         cs = suit_cards(hand, s)
-        v = len(cs) * 1.0 + sum(max(0, rv(c) - 10) * 0.4 for c in cs)
+        v = len(cs) * 1.0 + fsum(max(0, rv(c) - 10) * 0.4 for c in cs)
         if v > best_v:
             best, best_v = s, v
     side_aces = sum(1 for c in hand if c[0] != best and rv(c) == 14)
@@ -127,7 +129,7 @@ def contract_fit(view, hand) -> float:
     if c == "TRUMPS" and view.get("trump"):
         t = view["trump"]
         cs = suit_cards(hand, t)
-        v = len(cs) + sum(max(0, rv(x) - 10) * 0.4 for x in cs)
+        v = len(cs) + fsum(max(0, rv(x) - 10) * 0.4 for x in cs)
         aces = sum(1 for x in hand if x[0] != t and rv(x) == 14)
         return clip((0.8 * max(0, v - 2) + aces) / 10)
     if c == "DOMINO" and view.get("domino_rank"):
