@@ -49,7 +49,9 @@ def make_game(name, variant, full):
 OPTIONS: dict = {}
 
 
-def play(game, seed, kinds, bot_seed, budget, options=None, budgets=None):
+def play(game, seed, kinds, bot_seed, budget, options=None, budgets=None, observe=None):
+    """One match; ``observe(state, seat, action, bot)``, if given, sees every action before it is
+    applied (``free_rolls.py`` replays logged matches through it)."""
     import stich.bots.heuristic  # noqa: F401  (registers "heuristic")
     import stich.bots.search  # noqa: F401  (registers the search bots)
     from stich.arena.table import ask, fallback_rng
@@ -78,6 +80,8 @@ def play(game, seed, kinds, bot_seed, budget, options=None, budgets=None):
             th[1] += 1
             th[2] = max(th[2], dt)
         faults += fault is not None
+        if observe is not None:
+            observe(state, seat, action, bots[seat])
         state.apply(action)
     return (state.returns(), list(state.scores)), think, faults
 

@@ -9,7 +9,7 @@ import json
 import pytest
 
 import stich
-from stich.bots import base
+from stich.bots import base, bets
 from stich.bots.search import fastplay
 from stich.engine import worlds
 from tests.scripts import load_script
@@ -105,3 +105,36 @@ def test_three_player_results_also_count_the_match_result_alone(capsys):
     # the same match result decided by the final lead: seat 1 lost both, its lead the larger with b
     assert "where both lost, its final lead the larger 1, the smaller 0, equal 0" in out
     assert "where both won, the larger 0, the smaller 0, equal 0" in out
+
+
+def test_free_rolls_marks_the_raises_that_risk_nothing_more_of_the_match(tmp_path):
+    """``benchmarks/free_rolls.py``: a raise is a free roll where the hand lost at the present
+    stake already loses the match; the logged matches replay exactly, and the report splits the
+    benchmark's result by whether the match ended with such a hand."""
+    fr = load_script("benchmarks/free_rolls.py", "stich_bench_free_rolls")
+    try:
+        race = bets.Score.race
+        # to 11: at 0 against 8 and 6 a lost hand hands one of them the match at any stake
+        assert fr.free_roll(race(0, [8, 6], [], 11), 2)
+        assert not fr.free_roll(race(0, [0, 0], [], 11), 2)          # a fresh match
+        assert fr.free_roll(race(6, [8, 6], [], 11), 3)              # lost for 3 or 4: 11 and 9 against 6
+        assert not fr.free_roll(race(6, [8, 6], [], 11), 2)          # lost for 2 (10 and 8): still a chance
+        svh = fr.svh
+        log = tmp_path / "log.jsonl"
+        svh.one_seed(("watten", "bavarian_3", True, 5, "pimc", "heuristic", "4", {}, str(log), None))
+        rows = list(svh.json_lines([log]))
+        pairs = fr.tested_matches(rows)
+        assert len(rows) == 4 and len(pairs) == 3 and {row["kinds"].index("pimc") for row, _ in pairs} == {0, 1, 2}
+        marked = [fr.replay(row) for row, _ref in pairs]
+        assert all(m["same"] for m in marked)
+        assert all(0 <= m["free_won"] <= m["free_hands"] for m in marked)
+        lines = fr.report(pairs, marked)
+        assert lines[0] == "replayed 3 matches, 3 the same as the log"
+        ended = sum(m["ended_free"] for m in marked)
+        assert (f"ended with its free roll: {ended} matches" in lines[2]) == (ended > 0)
+        # a log whose final score the replay does not reproduce is left out, not miscounted
+        forged = dict(pairs[0][0], scores=[99, 0, 0])
+        assert fr.report([(forged, pairs[0][1])], [fr.replay(forged)])[0] == "replayed 1 matches, 0 the same as the log"
+    finally:
+        for name in ("pimc-old", "pimc-engine", "pimc-model"):
+            base._BOTS.pop(name, None)
