@@ -46,11 +46,10 @@ def replay(row: dict) -> dict:
     seat = row["kinds"].index(row["bot"])
     game = svh.make_game(row["game"], row["variant"], row["full"])
     decl = bets.declared(row["game"])
-    opp_budget = row.get("opponent_budget")
-    budgets = {row["opponent"]: opp_budget} if opp_budget and row["opponent"] != row["bot"] else None
+    budgets = svh.opponent_budgets(row["bot"], row["opponent"], row.get("opponent_budget"))
     hands: list[dict] = []        # per hand: the seat's score before, and whether it free-rolled
 
-    def observe(state, who, action, _bot):
+    def observe(state, who, action):
         if not hands or hands[-1]["hand"] != state.hand_number:
             hands.append({"hand": state.hand_number, "before": state.scores[seat], "free": False})
         if who == seat and action == decl.raise_verb:
@@ -65,13 +64,6 @@ def replay(row: dict) -> dict:
     return {"seed": row["seed"], "seat": seat, "same": list(scores) == list(row["scores"]),
             "free_hands": len(free), "free_won": sum(h["won"] for h in free),
             "ended_free": bool(hands and hands[-1]["free"])}
-
-
-def duplicate_result(row: dict, ref: dict, seat: int) -> float:
-    """The benchmark's result of a seat (``search_vs_heuristic.duplicate_results``, 3 players)."""
-    mine = (row["returns"][seat], svh._margin(row["scores"], seat))
-    theirs = (ref["returns"][seat], svh._margin(ref["scores"], seat))
-    return 1.0 if mine > theirs else (0.5 if mine == theirs else 0.0)
 
 
 def tested_matches(rows: list[dict]) -> list[tuple[dict, dict]]:
@@ -97,7 +89,8 @@ def report(pairs: list[tuple[dict, dict]], marked: list[dict]) -> list[str]:
     lines.append(f"matches with a free roll of the tested bot: {len(free)} of {len(same)}; "
                  f"such hands {hands}, won {sum(m['free_won'] for m in free)}")
     for label, ended in (("ended with its free roll", True), ("the others", False)):
-        results = [duplicate_result(row, ref, m["seat"]) for row, ref, m in same if m["ended_free"] == ended]
+        results = [svh.three_seat_result((row["returns"], row["scores"]), (ref["returns"], ref["scores"]), m["seat"])
+                   for row, ref, m in same if m["ended_free"] == ended]
         if not results:
             lines.append(f"{label}: none")
             continue

@@ -50,7 +50,7 @@ OPTIONS: dict = {}
 
 
 def play(game, seed, kinds, bot_seed, budget, options=None, budgets=None, observe=None):
-    """One match; ``observe(state, seat, action, bot)``, if given, sees every action before it is
+    """One match; ``observe(state, seat, action)``, if given, sees every action before it is
     applied (``free_rolls.py`` replays logged matches through it)."""
     import stich.bots.heuristic  # noqa: F401  (registers "heuristic")
     import stich.bots.search  # noqa: F401  (registers the search bots)
@@ -81,7 +81,7 @@ def play(game, seed, kinds, bot_seed, budget, options=None, budgets=None, observ
             th[2] = max(th[2], dt)
         faults += fault is not None
         if observe is not None:
-            observe(state, seat, action, bots[seat])
+            observe(state, seat, action)
         state.apply(action)
     return (state.returns(), list(state.scores)), think, faults
 
@@ -94,6 +94,20 @@ def _searches(kind: str) -> bool:
 def _margin(scores, seat):
     """A seat's final lead over the best other seat (per-seat scores)."""
     return scores[seat] - max(x for s, x in enumerate(scores) if s != seat)
+
+
+def three_seat_result(got, base, seat) -> float:
+    """With three players, a seat's duplicate result against the opponent bot that held it on the
+    same deals: the match result, then the final lead; equal counts one half.  ``got`` and
+    ``base`` are ``(returns, scores)``."""
+    mine = (got[0][seat], _margin(got[1], seat))
+    theirs = (base[0][seat], _margin(base[1], seat))
+    return 1.0 if mine > theirs else (0.5 if mine == theirs else 0.0)
+
+
+def opponent_budgets(bot, opponent, opp_budget):
+    """The ``budgets`` of :func:`play`: the opponent's own budget (--opponent-budget), if any."""
+    return {opponent: opp_budget} if opp_budget and opponent != bot else None
 
 
 def duplicate_results(n, bot, opponent, match):
@@ -120,11 +134,10 @@ def duplicate_results(n, bot, opponent, match):
                 continue
             if n == 5:
                 mine, theirs = got[0][seat], base[0][seat]
+                results.append(1.0 if mine > theirs else (0.5 if mine == theirs else 0.0))
             else:
-                mine = (got[0][seat], _margin(got[1], seat))
-                theirs = (base[0][seat], _margin(base[1], seat))
                 firsts.append(tuple(1.0 if r[seat] > 0 else (0.5 if r[seat] == 0 else 0.0) for r in (got[0], base[0])))
-            results.append(1.0 if mine > theirs else (0.5 if mine == theirs else 0.0))
+                results.append(three_seat_result(got, base, seat))
     else:
         for seat in range(n):
             got = match(tuple(bot if s == seat else opponent for s in range(n)))
@@ -135,7 +148,7 @@ def duplicate_results(n, bot, opponent, match):
 
 def one_seed(args):
     name, variant, full, seed, bot, opponent, budget, options, log, opp_budget = args
-    budgets = {opponent: opp_budget} if opp_budget and opponent != bot else None
+    budgets = opponent_budgets(bot, opponent, opp_budget)
     game = make_game(name, variant, full)
     think: dict[str, list] = {}
     faults = 0
