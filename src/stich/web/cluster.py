@@ -209,6 +209,11 @@ class Cluster:
             if not self.publishing:
                 event(log, "publishing again")
                 self.publishing = True
+                # What failed to go out is lost, and it may have failed after the subscription was
+                # back (redis-py's publishing connection reconnects on its own): then _resume's
+                # catch-up came before the lost message, and a replica waiting for it would wait
+                # forever.  So every table catches up again now, as after an outage.
+                self._catch_up_all()
             for (_c, _t, fut), n in zip(batch, results, strict=True):
                 if not fut.done():
                     fut.set_result(n)
@@ -248,6 +253,10 @@ class Cluster:
             event(log, "resubscribe failed", logging.WARNING, error=repr(exc))
             return
         event(log, "redis back", tables=len(self.server.tables))
+        self._catch_up_all()
+
+    def _catch_up_all(self) -> None:
+        """Every open table catches up with what may have been lost (``after_outage``)."""
         for actor in list(self.server.tables.values()):
             actor.submit(actor.after_outage)
 
