@@ -224,3 +224,14 @@ def test_blind_trump_first_exchange_restarts_with_the_dealer():
     s = position("blind", {1: "H-8", 4: "L-A"}, ansage_order="trump_first")
     act(s, "4:show L-A 1:ask_exchange 4:agree_exchange")
     assert seat(s) == 4 and "show" in legal_verbs(s)
+
+
+def test_four_points_no_raise_before_the_decision_says_why():
+    # E.11, PR-W11: the dealer's side decides just before the dealer's first card; until then the
+    # trailing side, who may raise the held hand, may not raise - and the refusal says so.
+    s = position("euregio", {}, scores=[16, 10], dealer=3, four_points_raising="trailing_may_raise")
+    for _ in range(2):
+        s.apply([a for a in s.legal_actions() if a.verb == "show"][0])
+    assert seat(s) == 4 and not can_raise(s)
+    with pytest.raises(Exception, match=r"nobody raises before the struck side has decided to hold \(E.11, PR-W11\)"):
+        act(s, "4:raise")

@@ -1,4 +1,5 @@
-"""§4.4 worked examples S1-S9 (raising, locks, 4 Punkte, 3 players, Maschine) and §4.5 F1."""
+"""§4.4 worked examples S1-S10 (raising, locks, 4 Punkte, 3 players, Maschine, the 4-point hand at the
+last trick) and §4.5 F1."""
 
 from __future__ import annotations
 
@@ -63,7 +64,7 @@ def test_window_b_respects_locks_and_caps():
     s = open_bavarian([5, 9])                 # B is locked at 9 (lock_at = target - 2 = 9)
     act(s, "1:raise")
     assert seat(s) == 2 and "raise" not in legal_verbs(s)
-    with pytest.raises(Exception, match="locked, the stake is fixed or capped"):
+    with pytest.raises(Exception, match=r"raising again is not allowed now: a score of 9 or more is locked"):
         act(s, "2:raise")
     assert s.view(None)["stake"] == 2 and seat(s) == 2      # the refusal changed nothing
 
@@ -329,3 +330,59 @@ def test_s6_only_ansager_restricted_in_blind_none_in_euregio(variant, allowed):
     assert winners(s) == [2, 4, 1, 1]
     act(s, "1:play E-9")
     assert can_raise(s) is allowed     # seat 2 (L-K) is no Ansager in Blind Watten
+
+
+# --- S10: the 4-point hand at the last trick (T1.8, R14, E.11) ---------------------------------------
+S10_HANDS = {1: "H-U S-9 L-K L-7 S-8", 2: "E-7 L-8 E-9 S-7 H-9", 3: "S-O H-7 W H-K E-U", 4: "E-8 H-8 S-U S-A E-10"}
+S10_TRICKS_1_TO_4 = ("3:play E-U 4:play H-8 1:play S-9 2:play E-7  3:play S-O 4:play E-10 1:play S-8 2:play L-8 "
+                     "3:play H-7 4:play E-8 1:play L-7 2:play E-9  2:play S-7 3:play H-K 4:play S-U 1:play H-U")
+
+
+def s10_state(scores, **options):
+    s = position("euregio", S10_HANDS, dealer=2, scores=scores, four_points_raising="trailing_may_raise",
+                 **options)
+    act(s, "3:show S-O 2:show E-9")
+    if s.view(None)["fixed"]:
+        act(s, "3:hold")
+    act(s, S10_TRICKS_1_TO_4)
+    assert winners(s) == [3, 3, 2, 4] and seat(s) == 4
+    act(s, "4:play S-A 1:play L-K")
+    return s
+
+
+@pytest.mark.parametrize("rule", ["all", "ansager"])
+@pytest.mark.parametrize("bluff", ["off", "on"])
+def test_s10_a_four_point_hand_is_not_tested_at_the_last_trick(rule, bluff):
+    # T1.8/R14: the test applies "as long as the stake was still 2" when trick 5 was led; the fixed
+    # 4 of E.11 is above 2 from the start, so B's raise with H-9 (not spades, not trump, not a
+    # Schlag) stands, and there is nothing to challenge.
+    s = s10_state([16, 0], last_trick_rule=rule, last_trick_bluff=bluff)
+    assert s.view(None)["stake"] == 4 and seat(s) == 2 and can_raise(s)
+    act(s, "2:raise")
+    assert seat(s) == 3 and legal_verbs(s) == {"accept", "fold"}
+    folded = s.clone()
+    act(folded, "3:fold")
+    assert folded.scores == [16, 4]           # the value before the raise
+    act(s, "3:accept 2:play H-9 3:play W")
+    assert winners(s) == [3, 3, 2, 4, 4] and s.scores == [16, 5]
+
+
+def test_s10_the_same_cards_at_stake_2_are_tested():
+    s = s10_state([0, 0], last_trick_rule="all")
+    assert s.view(None)["stake"] == 2 and seat(s) == 2 and not can_raise(s)
+    with pytest.raises(Exception, match=r"in the last trick you may raise only with a card of the led suit"):
+        act(s, "2:raise")
+
+
+def test_s10_as_a_position_keeps_the_raise():
+    # The position API (docs/engine.md) sets the same moment up: the fixed 4 when trick 5 was led.
+    s = s10_state([16, 0], last_trick_rule="all")
+    pos = s.position()
+    assert pos["raised_before_last_trick"] is False
+    counted = {k: v for k, v in pos.items() if k != "tricks"} | {
+        "tricks_won": [2, 2], "played": [c for trick in pos["tricks"] for _seat, c in trick]}
+    for p in (pos, counted):      # the tricks played again, or only counted
+        again = s.game.new_state(seed=3, position=p)
+        assert seat(again) == 2 and can_raise(again)
+        act(again, "2:raise")
+        assert legal_verbs(again) == {"accept", "fold"}

@@ -133,6 +133,7 @@ class DealMixin:
         self.turn = -1
         self.raised = False
         self.raised_before_t5 = False
+        self.last_trick_free = False   # R14: the stake was above 2 when trick 5 was led
         self.accepted_at = None        # (seat, trick, cards in it) of the last accept: window (b) of R9
         self.fixed = False
         self.decision = None           # (seat, when, kind) while a hold/concede decision is open

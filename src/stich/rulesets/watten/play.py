@@ -55,30 +55,38 @@ class PlayMixin:
     def _can_raise(self, seat: int, bluffing_allowed: bool = True, accepting: bool = False) -> bool:
         """§2.8 item 1 for ``seat``; ``accepting``: as if the pending raise were accepted first
         (window (b) of R9: the accepter raises again before the next card)."""
+        return self._raise_refusal(seat, bluffing_allowed, accepting) is None
+
+    def _raise_refusal(self, seat: int, bluffing_allowed: bool = True, accepting: bool = False) -> str | None:
+        """Why ``seat`` may not raise now (§2.8 item 1), or None where it may: the one place both
+        the legal actions and the refusal's message read, so the reason given is the real one."""
         side = self.side[seat]
         stake = self.stake
         if accepting:
             stake += 1                # the raiser's side is the last accepted raiser now
         elif side == self.last_raiser_side:
-            return False              # R10: alternate; the side that accepted raises next
+            return "your side's raise was the last one accepted; the other side raises next (§2.8)"
         if self.fixed:
             # R13(b): a fixed hand cannot be raised, except by the trailing side with the option.
             if not (self.decided and side == self.trailing_side):
-                return False
+                if self.trailing_side >= 0 and self.decision is not None:
+                    return "nobody raises before the struck side has decided to hold (E.11, PR-W11)"
+                return "this hand has a fixed value and cannot be raised (E.11, T1.9)"
         g = self.game
         score = self.scores[side] if g.num_players == 4 else self.scores[seat]
         if score >= g.lock_at:
-            return False              # §2.9: gestrichen / locked
+            return f"a score of {g.lock_at} or more is locked (gestrichen) and may not raise (§2.9)"
         if g.raise_cap and score + stake >= g.target:
-            return False              # R11 option
+            return "the stake already covers the points you need (raise_cap, R11)"
         if self.trick_no == 5 and self._last_trick_restricted(seat) and not self._last_trick_card_ok(seat):
-            return g.bluff and bluffing_allowed
-        return True
+            if not (g.bluff and bluffing_allowed):
+                return "in the last trick you may raise only with a card of the led suit, a trump or a Schlag (T1.8)"
+        return None
 
     def _last_trick_restricted(self, seat: int) -> bool:
-        """T1.8, R14: in trick 5, after its lead, if no raise was made before it."""
+        """T1.8, R14: in trick 5, after its lead, if the stake was still 2 when it was led."""
         rule = self.game.last_trick_rule
-        if rule == "off" or self.trick_no != 5 or not self.trick or self.raised_before_t5:
+        if rule == "off" or self.trick_no != 5 or not self.trick or self.last_trick_free:
             return False
         return rule == "all" or seat == self.forehand or seat == self.dealer
 
@@ -129,6 +137,7 @@ class PlayMixin:
         self.accepted_at = (seat, self.trick_no, len(self.trick))   # window (b) lasts until the next card
         if self.trick_no == 5 and not self.trick:
             self.raised_before_t5 = True   # R14: raised before trick 5 was led
+            self.last_trick_free = True
         self.phase = PLAY
         self.current_player = self.turn   # PR-W3: play goes on with the player on turn
 
@@ -238,8 +247,10 @@ class PlayMixin:
         self.trick_no += 1
         if self.trick_no == 5:
             # R14: the stake when trick 5 is led; a raise accepted before that lead is added in
-            # _apply_accept (not here on every card: play is the hot path).
+            # _apply_accept (not here on every card: play is the hot path).  The test applies only
+            # at a stake of 2: a fixed 3 or 4 (T1.9, E.11) lifts it like a raise does.
             self.raised_before_t5 = self.raised
+            self.last_trick_free = self.stake > 2
         self.turn = self.current_player = w
 
     def _first_trick_display(self) -> None:

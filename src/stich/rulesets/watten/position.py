@@ -24,7 +24,8 @@ and becomes the first hand of the match; later hands are dealt from the seed.  F
 * ``accepted_by``: the seat that has just accepted a raise and may still raise before the next card
   (R9 window (b), PR-W3);
 * ``raised_before_last_trick``: in trick 5, whether a raise was accepted before the trick was led
-  (T1.8, R14; default: whether the stake was raised at all).
+  (T1.8, R14; default: whether the stake was raised at all); a fixed 3 or 4 (E.11, T1.9) lifts the
+  last-trick test without it.
 
 The phase is play, or the answer to a raise: the Ansage is complete, the exchange window closed,
 a fixed-value hand (E.11, T1.9) has been held.  Every card of the current trick is checked against
@@ -150,7 +151,7 @@ class PositionMixin:
             self.trick_no = done + 1
         else:
             won = [0, 0]   # counted by the tricks' own events, as they are replayed
-        self._position_stake(pos)
+        base = self._position_stake(pos)
         if done_tricks is not None:
             self._replay_tricks(done_tricks)
             if leader is not None and leader != self.turn:
@@ -166,6 +167,7 @@ class PositionMixin:
         if "raised_before_last_trick" in pos and self.trick_no != 5:
             raise SetupError("position raised_before_last_trick is only for a position in trick 5 (T1.8, R14)")
         self.raised_before_t5 = before
+        self.last_trick_free = before or base > 2   # the stake when trick 5 was led (R14)
         self.emit("position", None, trick_no=1 if done_tricks is not None else self.trick_no,
                   tricks_won=list(won), leader=leader, played=[d.code(c) for c in played])
         # The current trick, through the follow rules: a card the rules forbid is a set-up error.
@@ -292,7 +294,8 @@ class PositionMixin:
                 self.emit("deal", 1 << s, seat=p, cards=self._codes(masks[p]), replace=True, partner_view=True)
         self.phase = PLAY
 
-    def _position_stake(self, pos) -> None:
+    def _position_stake(self, pos) -> int:
+        """Sets the stake, the fixed value and the last raiser; returns the stake before any raise."""
         g = self.game
         d_stake = pos.get("stake", 2)
         self._setup_fixed_value()
@@ -328,6 +331,7 @@ class PositionMixin:
             raise SetupError("position last_raiser given, but the stake was never raised")
         elif self.fixed:
             self.emit("stake", None, stake=base, fixed=True)
+        return base
 
 
 def position_of(state) -> dict:

@@ -22,8 +22,8 @@ class WattenState(DealMixin, PlayMixin, PositionMixin, SearchMixin, State):
         "schlag_seat", "trump_seat", "request", "resume",
         "schlag", "trump", "shown_schlag", "shown_trump", "swap_asked", "swapped",
         "trick", "trick_seats", "trick_no", "tricks", "stake", "last_raiser_side", "raiser", "turn",
-        "raised", "raised_before_t5", "fixed", "decision", "decided", "trailing_side", "rk", "face_up",
-        "accepted_at",
+        "raised", "raised_before_t5", "last_trick_free", "fixed", "decision", "decided", "trailing_side", "rk",
+        "face_up", "accepted_at",
     )
 
     def _copy_into(self, other) -> None:
@@ -151,8 +151,8 @@ class WattenState(DealMixin, PlayMixin, PositionMixin, SearchMixin, State):
         if ph == PLAY and verb == "raise":
             return self._why_no_raise(seat)
         if ph == RESPOND and verb == "raise":
-            return ("accepting and raising again is not allowed now: your score is locked, the stake is "
-                    "fixed or capped, or the last-trick rule forbids it (§2.8)")
+            why = self._raise_refusal(seat, accepting=True) or "raising is not possible now"
+            return f"accepting and raising again is not allowed now: {why}"
         if verb == "show" and ph == ANSAGE and not self.hands[seat] >> action.value & 1:
             return f"you can only show a card you hold (R23), not {action.arg}"
         if verb == "cut" and ph == CUT:
@@ -160,18 +160,7 @@ class WattenState(DealMixin, PlayMixin, PositionMixin, SearchMixin, State):
         return f"{verb} is not possible during {names.get(ph, 'this phase')}"
 
     def _why_no_raise(self, seat: int) -> str:
-        g = self.game
-        if self.side[seat] == self.last_raiser_side:
-            return "your side's raise was the last one accepted; the other side raises next (§2.8)"
-        if self.fixed:
-            return "this hand has a fixed value and cannot be raised (E.11, T1.9)"
-        if self._score_of(seat) >= g.lock_at:
-            return f"a score of {g.lock_at} or more is locked (gestrichen) and may not raise (§2.9)"
-        if g.raise_cap and self._score_of(seat) + self.stake >= g.target:
-            return "the stake already covers the points you need (raise_cap, R11)"
-        if self._last_trick_restricted(seat):
-            return "in the last trick you may raise only with a card of the led suit, a trump or a Schlag (T1.8)"
-        return "raising is not possible now"
+        return self._raise_refusal(seat) or "raising is not possible now"
 
     # --- public summary and views -----------------------------------------------------------------
     def _hand_summary(self) -> dict:
