@@ -16,6 +16,7 @@ import pytest
 import stich
 from stich.engine import fold_events, game_class
 from stich.engine.worlds import WorldError, sample_world, sample_worlds, supports_worlds
+from stich.testing import random_options
 
 GAMES = [g for g in ("watten", "battn", "biscambiggia", "barbu") if g in stich.games()
          and supports_worlds(stich.game(g))]
@@ -162,10 +163,7 @@ def test_worlds_with_random_options(name):
     rng = random.Random(name)
     for trial in range(8):
         variant = rng.choice(cls.variants)
-        options = {}
-        for spec in cls.option_specs:
-            if spec.applies_to(variant) and spec.values is not int and rng.random() < 0.5:
-                options[spec.name] = rng.choice(spec.values)
+        options = random_options(cls, variant, rng)
         game = stich.game(name, variant=variant, **options)
         state, seat = random_position(game, 1000 + trial, 250)
         if state.is_terminal():

@@ -180,7 +180,11 @@ class StichSpielGame(pyspiel.Game):
         full = {**spec, **params}
         self.max_decisions = int(full.pop("max_decisions"))
         specs = {o.name: o for o in type(self).option_specs}
-        options = {k: _from_param(specs[k], v) for k, v in full.items() if k in specs}
+        # pyspiel hands over every parameter, the defaults of its table filled in.  An option at
+        # that default is left to the game, whose defaults can follow from other options (Watten's
+        # lock_at is target - 2, R12): the table's fixed lock_at 9 beside a given target of 5
+        # would contradict it.
+        options = {k: _from_param(specs[k], v) for k, v in full.items() if k in specs and v != spec[k]}
         self.stich_options = options
         g = _stich_game(self.stich_name, self.stich_variant, options)
         self.stich_game = g

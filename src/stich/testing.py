@@ -11,9 +11,14 @@ Cross-game properties, over every variant, random seeds and random option combin
 * **hidden actions stay hidden**: an action some seats may not see (``State._hidden_verbs``)
   shows as ``None`` in their ``view["actions"]``, and no event they see at that moment names the
   card(s) it names (but a lawful reveal, ``Game.reveal_events``);
+* **every pair of option values**: for each variant, a pairwise covering set of its options (every
+  value of any option beside every value of any other, at least once, where the game's
+  ``option_rules`` allow the two together) plays a match each with the checks above, and the pairs
+  left out are exactly those a declared constraint refuses;
 * **perft**: for fixed seeds and each variant, the number of distinct legal action sequences to
   a small depth from fixed positions, compared with golden counts stored in a JSON file, so any
-  change in move generation shows up as a changed number.
+  change in move generation shows up as a changed number; the same for a few non-default option
+  sets per variant (stored with their counts), so an option that changes move generation does too.
 
 ``check_game`` raises ``AssertionError`` on the first failure and returns a short report.  A game
 without golden counts yet writes them with ``write_golden(game_cls, path)`` (review the numbers:
@@ -28,13 +33,17 @@ import random
 from pathlib import Path
 
 import stich
-from stich.engine import IllegalActionError, fold_events
+from stich.engine import IllegalActionError, OptionError, fold_events
+from stich.engine.options import resolve_options
 
-__all__ = ["check_game", "perft", "perft_counts", "write_golden"]
+__all__ = ["check_game", "option_values", "pairwise_options", "perft", "perft_counts", "random_options",
+           "write_golden"]
 
 MAX_ACTIONS = 60_000
 #: (seed, random actions played before counting, depth) of each perft position
 PERFT_POSITIONS = ((1, 0, 4), (2, 0, 3), (3, 12, 4), (4, 30, 5))
+#: how many non-default option sets per variant the golden perft counts cover
+PERFT_OPTION_SETS = 2
 
 
 # --- one match ------------------------------------------------------------------------------------
@@ -120,23 +129,137 @@ def play_match(state, rng, checks=True):
     return n
 
 
-def configurations(game_cls, rng, count):
-    """``count`` (variant, options) pairs: every variant in turn, each option with a finite set of
-    values drawn at random half of the time."""
-    out = []
-    for i in range(count):
-        variant = game_cls.variants[i % len(game_cls.variants)]
-        options = {}
-        for spec in game_cls.option_specs:
-            if spec.applies_to(variant) and spec.values is not int and rng.random() < 0.5:
-                options[spec.name] = rng.choice(list(spec.values))
-        out.append((variant, options))
+# --- options --------------------------------------------------------------------------------------
+def option_values(spec, variant: str) -> tuple:
+    """The values of one option the kit plays: every value of a finite option; for a whole-number
+    option its default and the samples the game declares (``OptionSpec.samples``)."""
+    if spec.values is int:
+        return tuple(dict.fromkeys((spec.default_for(variant), *spec.samples)))
+    return tuple(spec.values)
+
+
+def makes_a_game(game_cls, variant: str, options: dict) -> bool:
+    """Whether these options make a game: every value allowed and no declared constraint broken."""
+    try:
+        game_cls.options_for(variant, **options)
+    except OptionError:
+        return False
+    return True
+
+
+def random_options(game_cls, variant: str, rng, share: float = 0.5) -> dict:
+    """Options for ``variant`` drawn at random: each option with a finite set of values, with
+    probability ``share``, set to one of them; a value that contradicts those drawn before it (the
+    game's ``option_rules``) is left out, so the result always makes a game.  Whole-number options
+    stay at their defaults here (the pairwise sets play their samples)."""
+    out = {}
+    for spec in game_cls.option_specs:
+        if spec.applies_to(variant) and spec.values is not int and rng.random() < share:
+            value = rng.choice(spec.values)
+            if makes_a_game(game_cls, variant, out | {spec.name: value}):
+                out[spec.name] = value
     return out
 
 
-def check_matches(game_cls, rng, count):
-    """Random matches end, replay, are deterministic and zero-sum."""
-    for variant, options in configurations(game_cls, rng, count):
+def configurations(game_cls, rng, count):
+    """``count`` (variant, options) pairs: every variant in turn, options drawn at random."""
+    return [(v, random_options(game_cls, v, rng))
+            for v in (game_cls.variants[i % len(game_cls.variants)] for i in range(count))]
+
+
+def pairwise_options(game_cls, variant: str, tries: int = 12) -> tuple[list[dict], list[tuple]]:
+    """A pairwise covering set of ``variant``'s options: complete assignments such that every value
+    of any option stands beside every value of any other option in at least one of them, and the
+    pairs no assignment can hold (``(a, value, b, value)``, refused by the game's ``option_rules``).
+
+    Greedy, as the classic all-pairs generators: each assignment starts from a pair not yet
+    covered and gives every other option the value that covers most new pairs; one that breaks a
+    constraint is mended an option at a time.  Deterministic for a game and variant."""
+    rng = random.Random(f"pairwise/{game_cls.name}/{variant}")
+    values = {s.name: option_values(s, variant) for s in game_cls.option_specs if s.applies_to(variant)}
+    names = list(values)
+    if len(names) < 2:   # no pairs: each value of the one option, if there is one
+        return [{n: v} for n in names for v in values[n] if makes_a_game(game_cls, variant, {n: v})], []
+    uncovered = {(a, va, b, vb) for i, a in enumerate(names) for b in names[i + 1:]
+                 for va in values[a] for vb in values[b]}
+    order = {n: i for i, n in enumerate(names)}
+
+    def gain(assignment, name, value):
+        return sum(((name, value, o, v) if order[name] < order[o] else (o, v, name, value)) in uncovered
+                   for o, v in assignment.items())
+
+    configs, refused = [], []
+    while uncovered:
+        a, va, b, vb = min(uncovered, key=lambda p: (order[p[0]], order[p[2]], str(p[1]), str(p[3])))
+        best = None
+        for _ in range(tries):
+            assignment = {a: va, b: vb}
+            rest = [n for n in names if n not in assignment]
+            rng.shuffle(rest)
+            for name in rest:
+                scores = [(gain(assignment, name, v), rng.random(), v) for v in values[name]]
+                assignment[name] = max(scores)[2]
+            if not mend(game_cls, variant, assignment, rest, values):
+                continue
+            covered = {(x, assignment[x], y, assignment[y]) for i, x in enumerate(names)
+                       for y in names[i + 1:]} & uncovered
+            if best is None or len(covered) > len(best[1]):
+                best = (assignment, covered)
+        if best is None:
+            refused.append((a, va, b, vb))
+            uncovered.discard((a, va, b, vb))
+            continue
+        configs.append({n: best[0][n] for n in names})
+        uncovered -= best[1]
+    return configs, refused
+
+
+def broken_rules(game_cls, variant: str, assignment: dict) -> int:
+    """How many of the game's option rules a complete, valid-valued assignment breaks."""
+    options = resolve_options(game_cls.name, game_cls.option_specs, variant, assignment)
+    return sum(not rule.holds(options) for rule in game_cls.option_rules
+               if all(n in options for n in rule.names))
+
+
+def mend(game_cls, variant: str, assignment: dict, free: list, values: dict) -> bool:
+    """Change options of ``free``, one at a time, each time the change that leaves the fewest
+    constraints broken, until none is; False where no change helps any more."""
+    broken = broken_rules(game_cls, variant, assignment)
+    while broken:
+        best = min((broken_rules(game_cls, variant, assignment | {n: v}), i, n, v)
+                   for i, n in enumerate(free) for v in values[n] if v != assignment[n])
+        if best[0] >= broken:
+            return False
+        broken, _i, name, value = best
+        assignment[name] = value
+    return True
+
+
+def check_refused_pairs(game_cls, variant: str, refused) -> None:
+    """Every pair the covering set leaves out is one a declared constraint between those two options
+    refuses (with the other options at their defaults): nothing is left out by accident."""
+    for a, va, b, vb in refused:
+        assert not makes_a_game(game_cls, variant, {a: va, b: vb}), \
+            f"{game_cls.name} {variant}: the option pair {a}={va}, {b}={vb} makes a game but no covering set holds it"
+        assert any({a, b} == set(rule.names) for rule in game_cls.option_rules), \
+            f"{game_cls.name} {variant}: the option pair {a}={va}, {b}={vb} is refused, but by no declared option rule"
+
+
+def check_pairwise(game_cls, rng) -> int:
+    """A match for every assignment of every variant's pairwise covering set; returns their number."""
+    played = 0
+    for variant in game_cls.variants:
+        configs, refused = pairwise_options(game_cls, variant)
+        check_refused_pairs(game_cls, variant, refused)
+        check_matches(game_cls, rng, [(variant, options) for options in configs])
+        played += len(configs)
+    return played
+
+
+def check_matches(game_cls, rng, configs):
+    """Random matches, one for each (variant, options) of ``configs``, end, replay, are
+    deterministic and zero-sum."""
+    for variant, options in configs:
         game = stich.game(game_cls.name, variant=variant, **options)
         seed = rng.randrange(2**32)
         state = game.new_state(seed=seed)
@@ -310,59 +433,94 @@ def perft(state, depth: int) -> int:
     return total
 
 
+def position_counts(game) -> dict:
+    """``{"seed S, after K actions, depth D": count}`` of ``game`` for :data:`PERFT_POSITIONS`."""
+    counts = {}
+    for seed, before, depth in PERFT_POSITIONS:
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        for _ in range(before):
+            if state.is_terminal():
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        counts[f"seed {seed}, after {before} actions, depth {depth}"] = perft(state, depth)
+    return counts
+
+
 def perft_counts(game_cls) -> dict:
-    """Per variant, ``{"seed S, after K actions, depth D": count}`` for :data:`PERFT_POSITIONS`."""
-    out = {}
-    for variant in game_cls.variants:
-        game = stich.game(game_cls.name, variant=variant)
-        counts = {}
-        for seed, before, depth in PERFT_POSITIONS:
-            state = game.new_state(seed=seed)
-            rng = random.Random(seed)
-            for _ in range(before):
-                if state.is_terminal():
-                    break
-                state.apply(rng.choice(state.legal_actions()))
-            counts[f"seed {seed}, after {before} actions, depth {depth}"] = perft(state, depth)
-        out[variant] = counts
+    """Per variant, at the default options, ``{"seed S, after K actions, depth D": count}``."""
+    return {variant: position_counts(stich.game(game_cls.name, variant=variant)) for variant in game_cls.variants}
+
+
+def perft_option_sets(game_cls, variant: str) -> list[dict]:
+    """The first :data:`PERFT_OPTION_SETS` assignments of the variant's pairwise covering set that
+    differ from its defaults, each as the options it changes."""
+    defaults = {s.name: s.default_for(variant) for s in game_cls.option_specs if s.applies_to(variant)}
+    out = []
+    for options in pairwise_options(game_cls, variant)[0]:
+        changed = {k: v for k, v in options.items() if v != defaults[k]}
+        if changed and changed not in out:
+            out.append(changed)
+        if len(out) == PERFT_OPTION_SETS:
+            break
     return out
 
 
 def write_golden(game_cls, path) -> dict:
-    """Compute the perft counts of ``game_cls`` and store them in ``path`` (JSON)."""
+    """Compute the perft counts of ``game_cls`` (at the default options, and for a few option sets
+    of each variant) and store them in ``path`` (JSON)."""
     counts = perft_counts(game_cls)
-    Path(path).write_text(json.dumps({"game": game_cls.name, "perft": counts}, indent=1) + "\n", encoding="utf-8")
+    with_options = {variant: [{"options": o, "perft": position_counts(stich.game(game_cls.name, variant=variant, **o))}
+                              for o in perft_option_sets(game_cls, variant)]
+                    for variant in game_cls.variants}
+    data = {"game": game_cls.name, "perft": counts, "perft_options": with_options}
+    Path(path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     return counts
 
 
+def compare_counts(name: str, counts: dict, expected: dict) -> int:
+    for key, value in expected.items():
+        assert counts.get(key) == value, f"perft {name} ({key}): {counts.get(key)}, golden {value}"
+    return len(expected)
+
+
 def check_perft(game_cls, golden) -> int:
+    """The golden counts of ``golden`` equal this code's; returns how many were compared."""
     path = Path(golden)
+    how = f"write them once with stich.testing.write_golden({game_cls.__name__}, {str(path)!r}) and review them"
     if not path.exists():
-        raise AssertionError(f"no golden perft counts at {path}: write them once with "
-                             f"stich.testing.write_golden({game_cls.__name__}, {str(path)!r}) and review them")
-    stored = json.loads(path.read_text(encoding="utf-8"))["perft"]
+        raise AssertionError(f"no golden perft counts at {path}: {how}")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    stored = data["perft"]
     counts = perft_counts(game_cls)
+    compared = 0
     for variant, expected in stored.items():
         assert variant in counts, f"the golden file names a variant {variant!r} the game no longer has"
-        for key, value in expected.items():
-            assert counts[variant].get(key) == value, \
-                f"perft {game_cls.name} {variant} ({key}): {counts[variant].get(key)}, golden {value}"
+        compared += compare_counts(f"{game_cls.name} {variant}", counts[variant], expected)
     missing = set(counts) - set(stored)
     assert not missing, f"no golden perft counts for the variants {sorted(missing)}"
-    return sum(len(v) for v in stored.values())
+    assert "perft_options" in data, f"no golden perft counts for option sets in {path}: {how}"
+    for variant, sets in data["perft_options"].items():
+        for entry in sets:
+            game = stich.game(game_cls.name, variant=variant, **entry["options"])
+            shown = ", ".join(f"{k}={v}" for k, v in entry["options"].items())
+            compared += compare_counts(f"{game_cls.name} {variant} with {shown}", position_counts(game), entry["perft"])
+    return compared
 
 
 # --- the kit --------------------------------------------------------------------------------------
-def check_game(game_cls, golden=None, *, matches: int = 12, seed: int = 0) -> dict:
+def check_game(game_cls, golden=None, *, matches: int = 12, seed: int = 0, pairwise: bool = True) -> dict:
     """Run every property on the game class ``game_cls`` (its name must be registered, e.g. by an
     installed ``stich.games`` entry point).  ``golden``: the JSON file of its perft counts (None:
-    skip perft).  ``matches``: random matches (and mid-match records) per property.  Returns
-    ``{"matches": ..., "view_comparisons": ..., "perft_counts": ...}``."""
+    skip perft).  ``matches``: random matches (and mid-match records) per property; ``pairwise``:
+    also a match for every assignment of each variant's pairwise covering set.  Returns
+    ``{"matches": ..., "pairwise_matches": ..., "view_comparisons": ..., "perft_counts": ...}``."""
     assert stich.engine.game_class(game_cls.name) is game_cls, f"{game_cls.name} is not registered as this class"
     rng = random.Random(f"check_game/{game_cls.name}/{seed}")
-    check_matches(game_cls, rng, matches)
+    check_matches(game_cls, rng, configurations(game_cls, rng, matches))
     check_mid_match(game_cls, rng, matches)
-    report = {"matches": matches, "view_comparisons": check_view_invariance(game_cls)}
+    report = {"matches": matches, "pairwise_matches": check_pairwise(game_cls, rng) if pairwise else 0,
+              "view_comparisons": check_view_invariance(game_cls)}
     if golden is not None:
         report["perft_counts"] = check_perft(game_cls, golden)
     return report

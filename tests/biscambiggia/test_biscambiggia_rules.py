@@ -37,7 +37,8 @@ def test_registry_and_options():
         stich.game("biscambiggia", ranking="tarot")
     with pytest.raises(OptionError):
         stich.game("biscambiggia", hands_per_match=0)
-    with pytest.raises(OptionError, match="higher than max_bid"):
+    with pytest.raises(OptionError, match=r"min_opening_bid=100 and max_bid=90 contradict each other: "
+                                          r"min_opening_bid must be at most max_bid \(BB-3.3\)"):
         stich.game("biscambiggia", min_opening_bid=100, max_bid=90)
     with pytest.raises(OptionError):
         stich.game("biscambiggia", variant="six_players")

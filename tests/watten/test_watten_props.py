@@ -11,21 +11,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import stich
-from stich.engine import IllegalActionError, MalformedActionError, OptionError, SetupError
+from stich.engine import IllegalActionError, MalformedActionError, OptionError, SetupError, game_class
+from stich.testing import random_options as kit_random_options
 
 VARIANTS = stich.game("watten").variants
 HIDDEN = {"schlag", "trump", "show", "reveal"}
 
 
 def random_options(variant: str, rng: random.Random) -> dict:
-    g = stich.game("watten", variant=variant)
-    out = {}
-    for spec in g.option_specs:
-        if not spec.applies_to(variant) or spec.name in ("target", "lock_at"):
-            continue
-        if rng.random() < 0.5:
-            out[spec.name] = rng.choice(spec.values)
+    """The kit's random options (none that contradict each other), and now and then another target
+    with the lock at its default below it (R12)."""
+    out = kit_random_options(game_class("watten"), variant, rng)
     if rng.random() < 0.3:
+        out.pop("lock_at", None)
         out["target"] = rng.choice([5, 7, 11, 15])
     return out
 

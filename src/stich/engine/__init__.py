@@ -10,13 +10,13 @@ from stich.engine.errors import (
     SetupError,
     StichError,
 )
-from stich.engine.options import Options, OptionSpec
+from stich.engine.options import OptionRule, Options, OptionSpec, only_with, ordered
 from stich.engine.registry import companion, game, game_class, games, register, replay
 from stich.engine.turns import WAIT, Turns
 
 __all__ = [
     "Action", "Game", "State", "TERMINAL", "RECORD_FORMAT", "fold_events",
-    "OptionSpec", "Options",
+    "OptionRule", "OptionSpec", "Options", "only_with", "ordered",
     "StichError", "OptionError", "MalformedActionError", "IllegalActionError", "SetupError", "RecordError",
     "companion", "game", "game_class", "games", "register", "replay", "Turns", "WAIT",
 ]

@@ -19,7 +19,7 @@ import struct
 from stich.cards import Deck
 from stich.engine.actions import Action
 from stich.engine.errors import IllegalActionError, MalformedActionError, OptionError, SetupError
-from stich.engine.options import Options, OptionSpec, resolve_options
+from stich.engine.options import OptionRule, Options, OptionSpec, resolve_options
 
 RECORD_FORMAT = "stich-record/1"
 CHANCE = -1  # never a seat; used by no game yet (the deal is drawn from the seed)
@@ -36,6 +36,9 @@ class Game:
     variants: tuple[str, ...] = ("standard",)
     default_variant: str = "standard"
     option_specs: tuple[OptionSpec, ...] = ()
+    #: the constraints between options (ranges, orderings, options that mean something only with
+    #: another), declared beside the option table and checked whenever a game is made
+    option_rules: tuple[OptionRule, ...] = ()
     deck: Deck
     num_players: int = 4
     state_class: type[State]
@@ -107,14 +110,20 @@ class Game:
     bench_references: tuple[str, ...] = ("euchre",)
     bench_note: str = ""
 
-    def __init__(self, variant: str | None = None, **options):
-        variant = self.default_variant if variant is None else str(variant).strip().lower()
-        if variant not in self.variants:
+    @classmethod
+    def options_for(cls, variant: str | None = None, **options) -> tuple[str, Options]:
+        """The variant's name and the options a game made with these arguments would have: every
+        value checked, the constraints between them too (``option_rules``), without making the game
+        (an ``OptionError`` says what is wrong)."""
+        variant = cls.default_variant if variant is None else str(variant).strip().lower()
+        if variant not in cls.variants:
             raise OptionError(
-                f"{self.name} has no variant {variant!r}; its variants are: {', '.join(self.variants)}"
+                f"{cls.name} has no variant {variant!r}; its variants are: {', '.join(cls.variants)}"
             )
-        self.variant = variant
-        self.options: Options = resolve_options(self.name, self.option_specs, variant, options)
+        return variant, resolve_options(cls.name, cls.option_specs, variant, options, cls.option_rules)
+
+    def __init__(self, variant: str | None = None, **options):
+        self.variant, self.options = self.options_for(variant, **options)
         self._actions: dict[str, Action] = {}
         self._setup()
         #: The answer to a poll of :class:`stich.engine.turns.Turns` (never applied to a state); last

@@ -6,7 +6,7 @@ can print the rules it plays by.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from stich.engine.errors import OptionError
@@ -16,9 +16,12 @@ from stich.engine.errors import OptionError
 class OptionSpec:
     """One option of a game.
 
-    ``values`` is a tuple of allowed values, or the type ``int`` for an integer option.
-    ``default`` is either a value or a dict from variant to value (``"*"`` = any other
-    variant).  ``variants`` lists the variants the option applies to (None = all).
+    ``values`` is a tuple of allowed values, or the type ``int`` for an integer option (then
+    ``minimum`` and ``maximum`` bound it where the rules do, ``samples`` are the values besides
+    the default that the conformance kit plays, ``stich.testing``, and ``follows`` = (option,
+    offset) makes the default follow another option where that one is given: Watten's lock at
+    target - 2, R12).  ``default`` is either a value or a dict from variant to value (``"*"`` = any
+    other variant).  ``variants`` lists the variants the option applies to (None = all).
     """
 
     name: str
@@ -28,6 +31,9 @@ class OptionSpec:
     help: str = ""
     variants: tuple[str, ...] | None = None
     minimum: int | None = None
+    maximum: int | None = None
+    samples: tuple[int, ...] = ()
+    follows: tuple[str, int] | None = None
 
     def default_for(self, variant: str):
         if isinstance(self.default, dict):
@@ -48,6 +54,9 @@ class OptionSpec:
                 raise OptionError(f"option {self.name!r} takes a whole number, not {value!r}") from None
             if self.minimum is not None and v < self.minimum:
                 raise OptionError(f"option {self.name!r} must be at least {self.minimum}, not {v}")
+            if self.maximum is not None and v > self.maximum:
+                raise OptionError(f"option {self.name!r} must be at most {self.maximum}, not {v}"
+                                  + (f" ({self.rule})" if self.rule else ""))
             return v
         for allowed in self.values:
             if value == allowed or str(value).strip().lower() == str(allowed).lower():
@@ -60,6 +69,42 @@ class OptionSpec:
                     return allowed
         shown = ", ".join(str(v) for v in self.values)
         raise OptionError(f"option {self.name!r} takes one of: {shown} (got {value!r})")
+
+
+@dataclass(frozen=True)
+class OptionRule:
+    """A constraint between options of one game, declared beside its option table and checked
+    whenever a game is made: ``holds(options)`` is true where the options agree.
+
+    ``names`` are the options it reads, named with their values in the error; it is checked only
+    in the variants where all of them apply.  ``says`` is the constraint in words, as the
+    game's rulebook lists it; ``rule`` the section or ruling that requires it."""
+
+    names: tuple[str, ...]
+    holds: Callable[[Options], bool]
+    says: str
+    rule: str
+
+    def check(self, game_name: str, options: Options) -> None:
+        if not self.holds(options):
+            given = " and ".join(f"{n}={options[n]}" for n in self.names)
+            raise OptionError(f"{game_name}: the options {given} contradict each other: {self.says} ({self.rule})")
+
+
+def ordered(low: str, high: str, rule: str, strict: bool = True) -> OptionRule:
+    """``low`` below ``high`` (or at most ``high`` where not ``strict``): e.g. the lock below the target."""
+    if strict:
+        return OptionRule((low, high), lambda o: o[low] < o[high], f"{low} must be below {high}", rule)
+    return OptionRule((low, high), lambda o: o[low] <= o[high], f"{low} must be at most {high}", rule)
+
+
+def only_with(name: str, values: tuple, parent: str, parent_values: tuple, rule: str) -> OptionRule:
+    """``name`` at one of ``values`` changes the game only where ``parent`` is one of
+    ``parent_values``: elsewhere a table would think it plays a rule it does not."""
+    shown = " or ".join(str(v) for v in values)
+    allowed = " or ".join(str(v) for v in parent_values)
+    return OptionRule((name, parent), lambda o: o[name] not in values or o[parent] in parent_values,
+                      f"{name}={shown} has an effect only with {parent}={allowed}", rule)
 
 
 class Options(Mapping):
@@ -103,8 +148,10 @@ class Options(Mapping):
         return hash(tuple(sorted((k, str(v)) for k, v in self._values.items())))
 
 
-def resolve_options(game_name: str, specs: tuple[OptionSpec, ...], variant: str, given: dict) -> Options:
-    """Validate ``given`` against ``specs`` for ``variant`` and fill in defaults."""
+def resolve_options(game_name: str, specs: tuple[OptionSpec, ...], variant: str, given: dict,
+                    rules: tuple[OptionRule, ...] = ()) -> Options:
+    """Validate ``given`` against ``specs`` for ``variant``, fill in defaults and check the
+    constraints between options (``rules``) that apply to the variant."""
     by_name = {s.name: s for s in specs}
     values = {}
     for key, value in given.items():
@@ -119,6 +166,15 @@ def resolve_options(game_name: str, specs: tuple[OptionSpec, ...], variant: str,
             )
         values[key] = spec.coerce(value, variant)
     for spec in specs:
-        if spec.name not in values and spec.applies_to(variant):
+        if spec.name in values or not spec.applies_to(variant):
+            continue
+        if spec.follows is not None and spec.follows[0] in given:
+            other, offset = spec.follows
+            values[spec.name] = max(values[other] + offset, spec.minimum if spec.minimum is not None else 0)
+        else:
             values[spec.name] = spec.default_for(variant)
-    return Options(values)
+    options = Options(values)
+    for rule in rules:
+        if all(n in values for n in rule.names):
+            rule.check(game_name, options)
+    return options

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from stich.cards import MaskLists
-from stich.engine import Game, OptionError, OptionSpec
+from stich.engine import Game, OptionSpec, only_with, ordered
 from stich.rulesets.battn.cards import DECK, RANK_CODES_HIGH_FIRST, RANKS, SUITS
 from stich.rulesets.battn.ranking import Table
 from stich.rulesets.battn.state import BattnState
@@ -66,8 +66,9 @@ class BattnGame(Game):
         OptionSpec("max_cuts", (1, 2), 2, rule="BT-5.2", help="1: the cutter may cut only once"),
         OptionSpec("cut_next_card_from", ("lifted_packet", "remaining_packet"), "lifted_packet",
                    rule="BT-5.3, A4-10", help="where the card 'under' a revealed critico comes from"),
-        OptionSpec("min_packet_size", int, 1, rule="A4-10", minimum=1,
-                   help="each packet of a cut must hold at least this many cards"),
+        OptionSpec("min_packet_size", int, 1, rule="A4-10", minimum=1, maximum=(len(DECK) - 3) // 2,
+                   samples=(18,), help="each packet of a cut must hold at least this many cards "
+                                       "(at most 18, so that every cut is possible)"),
         OptionSpec("deal_pattern", ("single_cards", "3_then_2"), "single_cards", rule="BT-6.2, A4-11",
                    help="3_then_2: first 3 cards each (less cut critici), then the rest"),
         OptionSpec("scheanara_first_speaker", ("R", "D"), "R", rule="BT-8.2, A4-12",
@@ -77,10 +78,11 @@ class BattnGame(Game):
                    help="true: R must hold a card of the rank he names"),
         OptionSpec("raise_alternation", _BOOL, True, rule="BT-14.3, A4-14",
                    help="false: whenever no raise is pending, either team may raise"),
-        OptionSpec("target", int, 21, rule="BT-2.1", minimum=1, help="match target"),
+        OptionSpec("target", int, 21, rule="BT-2.1", minimum=2, samples=(11,), help="match target"),
         OptionSpec("stake_cap", ("none", "target"), "none", rule="BT-14.6, PR-B8",
                    help="target: raises may not take the stake above the match target"),
-        OptionSpec("x_threshold", int, 19, rule="BT-15.1", minimum=1, help="total that gives the X"),
+        OptionSpec("x_threshold", int, 19, rule="BT-15.1, PR-B13", minimum=1, samples=(9,), follows=("target", -2),
+                   help="total that gives the X (default target - 2)"),
         OptionSpec("x_fold_at_base_costs_2", _BOOL, True, rule="BT-15.5, A4-15 v",
                    help="false: an X-team fold at stake 3 gives the opponents 3"),
         OptionSpec("x_team_may_raise", _BOOL, True, rule="BT-15.6, A4-15 vi",
@@ -99,12 +101,16 @@ class BattnGame(Game):
         OptionSpec("first_dealer", ("draw", "random"), "draw", rule="BT-3.1, A4-24",
                    help="random: the first dealer is chosen at random instead of by a draw"),
     )
+    #: the constraints between options (the rulebook lists them under the options table)
+    option_rules = (
+        ordered("x_threshold", "target", "BT-15.1, BT-2.1"),
+        only_with("orbi_before_cut", (True,), "orbi_enabled", (True,), "BT-16, A4-16 i"),
+        only_with("orbi_counts_as_raise", (False,), "orbi_enabled", (True,), "BT-16.4, A4-16 iv"),
+        only_with("scheanara_first_speaker", ("D",), "scheanara_max", (1, 2), "BT-8.2, BT-8.4"),
+    )
 
     def _setup(self) -> None:
         o = self.options
-        if 2 * o["min_packet_size"] > len(DECK) - 3:
-            raise OptionError(f"option 'min_packet_size' must be at most {(len(DECK) - 3) // 2} "
-                              f"so that every cut is possible (got {o['min_packet_size']})")
         self.num_players = 4
         # BT-14.6: no upper limit on the stake; PR-B8's cap at the target is an option.
         self.stake_limit = o["target"] if o["stake_cap"] == "target" else 1 << 62

@@ -7,7 +7,7 @@ project rulings where that file is silent are PR-C1 ... in ``docs/biscambiggia.m
 from __future__ import annotations
 
 from stich.cards import MaskLists
-from stich.engine import Game, OptionError, OptionSpec
+from stich.engine import Game, OptionSpec, ordered
 from stich.rulesets.biscambiggia.rules import DECK, NUM_PLAYERS, card_points, rank_values, strength
 from stich.rulesets.biscambiggia.state import BiscambiggiaState
 
@@ -52,24 +52,25 @@ class BiscambiggiaGame(Game):
         OptionSpec("opening_bid_compulsory", _BOOL, True, rule="B4-6, BB-3.4, BB-3.8",
                    help="the player at the dealer's right must open with a bid; false: he may pass, "
                         "and if all five pass the deal is thrown in"),
-        OptionSpec("min_opening_bid", int, 61, rule="BB-3.3", minimum=1, help="lowest first bid"),
-        OptionSpec("max_bid", int, 120, rule="BB-3.3", minimum=61, help="highest bid"),
+        OptionSpec("min_opening_bid", int, 61, rule="BB-3.3", minimum=1, maximum=120, samples=(70,),
+                   help="lowest first bid"),
+        OptionSpec("max_bid", int, 120, rule="BB-3.3", minimum=61, maximum=120, samples=(80,), help="highest bid"),
         OptionSpec("allow_call_own_card", _BOOL, True, rule="B4-7, BB-4.4",
                    help="the caller may call a card he holds and play alone"),
         OptionSpec("cappotto_double", _BOOL, False, rule="B4-12",
                    help="every marca is doubled when one side takes all 120 card points"),
-        OptionSpec("hands_per_match", int, 10, rule="BB-1.3, B4-13", minimum=1, help="match length in hands"),
+        OptionSpec("hands_per_match", int, 10, rule="BB-1.3, B4-13", minimum=1, samples=(3,),
+                   help="match length in hands"),
         OptionSpec("tie_break", ("shared", "extra_rounds"), "shared", rule="B4-13",
                    help="extra_rounds: while the top total is tied, play further rounds of 5 hands"),
         OptionSpec("piles_inspectable", _BOOL, False, rule="B4-10, BB-5.7",
                    help="true: every view also lists each player's captured pile"),
     )
+    #: the constraints between options (the rulebook lists them under the options table)
+    option_rules = (ordered("min_opening_bid", "max_bid", "BB-3.3", strict=False),)
 
     def _setup(self) -> None:
         o = self.options
-        if o.min_opening_bid > o.max_bid:
-            raise OptionError(f"biscambiggia: min_opening_bid ({o.min_opening_bid}) is higher than "
-                              f"max_bid ({o.max_bid})")
         # BB-0.2 tables for the chosen ranking.
         self.values = rank_values(o.ranking)
         self.points = card_points(o.ranking)

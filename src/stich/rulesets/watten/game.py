@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from stich.cards import MaskLists, deck
 from stich.engine import Game
-from stich.rulesets.watten.options import OPTION_SPECS, VARIANT_TABLE, VARIANTS
+from stich.rulesets.watten.options import OPTION_RULES, OPTION_SPECS, VARIANT_TABLE, VARIANTS
 from stich.rulesets.watten.ranking import RANK_CODES, SUIT_CODES, WELI_RANK, build_ranking, kritische_cards
 
 #: In a mask for ``WattenGame.play_lists``: "raise is legal too" (the bit above the three 11-bit
@@ -20,6 +20,7 @@ class WattenGame(Game):
     variants = VARIANTS
     default_variant = "euregio"
     option_specs = OPTION_SPECS
+    option_rules = OPTION_RULES
     #: the rules file's variant table (§2.V): a variant is one row (options.Variant)
     variant_table = VARIANT_TABLE
     deck = deck("german33")
@@ -65,17 +66,6 @@ class WattenGame(Game):
 
     def pack_setup(self, codes: list[str]) -> dict:
         return {"pack": codes}   # the whole pack top first; the cutter cuts
-
-    def __init__(self, variant: str | None = None, **options):
-        # §2.W: lock_at defaults to target - 2 whatever the target (R12).
-        if "target" in options and "lock_at" not in options:
-            try:
-                options["lock_at"] = int(str(options["target"]).strip()) - 2
-            except ValueError:
-                pass  # the target itself is invalid: resolve_options reports it
-            if options.get("lock_at", 0) < 0:
-                options["lock_at"] = 0
-        super().__init__(variant, **options)
 
     def _setup(self) -> None:
         o = self.options

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from stich.engine import OptionSpec
+from stich.engine import OptionSpec, only_with, ordered
 
 
 @dataclass(frozen=True)
@@ -87,9 +87,11 @@ def option_specs(table=None) -> tuple[OptionSpec, ...]:
 
     OptionSpec("direction", ("clockwise", "anticlockwise"), "clockwise", "§0.3, R1",
                "direction of play; seats are numbered clockwise either way"),
-    OptionSpec("target", int, dict(target), "§2.9, §2.11", "points that win the game", minimum=1),
+    OptionSpec("target", int, dict(target), "§2.9, §2.11", "points that win the game", minimum=1,
+               samples=(7,)),
     OptionSpec("lock_at", int, {v: x - 2 for v, x in target.items()}, "§2.9, R12",
-               "a side with at least this score may not offer raises (default target - 2)", minimum=0),
+               "a side with at least this score may not offer raises (default target - 2)", minimum=0,
+               samples=(5,), follows=("target", -2)),
     OptionSpec("deal_packets", ("3+2", "2+3"), "3+2", "§2.1", "packets of the deal"),
     OptionSpec("maschine", ("off", "on"), "off", "B1.7, R20", "all three Kritische end the hand, 2 points",
                variants=w(lambda r: r.kritische)),
@@ -147,3 +149,14 @@ def option_specs(table=None) -> tuple[OptionSpec, ...]:
 
 
 OPTION_SPECS = option_specs()
+
+#: §2.W's constraints between options (the rulebook lists them under the options table): a table
+#: with options that contradict each other would play a game no rules describe.
+OPTION_RULES = (
+    ordered("lock_at", "target", "§2.9, R12"),
+    only_with("last_trick_bluff", ("on",), "last_trick_rule", ("all", "ansager"), "T1.8"),
+    only_with("lead_follows_schlag_role", ("true",), "schlagtausch", ("on",), "E.6, R7"),
+    only_with("four_points_decision", ("before_lead",), "four_points_rule", ("on",), "E.11, R13(c)"),
+    only_with("four_points_refusal_value", (3,), "four_points_rule", ("on",), "E.11, R13(d)"),
+    only_with("four_points_raising", ("trailing_may_raise",), "four_points_rule", ("on",), "E.11, R13(b)"),
+)
