@@ -65,3 +65,24 @@ def test_biscambiggia_cut_given_explicitly():
         g.new_state(seed=1, pack=pack, cut=40)
     with pytest.raises(SetupError, match="needs the pack"):
         g.new_state(seed=1, cut=3)
+
+
+@pytest.mark.parametrize("name, variant", [("watten", "euregio"), ("watten", "bavarian_3"), ("watten", "tyrolean"),
+                                           ("battn", None), ("biscambiggia", None), ("barbu", None)])
+def test_the_hand_summary_names_who_deals_next(name, variant):
+    """Issue #40: what players know, the engine says - the summary of the hand in play names the
+    dealer of the next one (None once the match is over), and the next hand is dealt by that seat."""
+    checked = 0
+    for seed in (3, 4):
+        s = stich.game(name, variant).new_state(seed=seed)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            deal = (s.hand_number, s.hand_summary().get("deal"))   # Biscambiggia: a thrown-in deal too
+            announced = s.hand_summary()["next_dealer"]
+            while (s.hand_number, s.hand_summary().get("deal")) == deal and not s.is_terminal():
+                s.apply(rng.choice(s.legal_actions()))
+            if not s.is_terminal():
+                assert s.hand_summary()["dealer"] == announced, f"deal {deal}: the summary said {announced}"
+                checked += 1
+        assert s.hand_summary()["next_dealer"] is None
+    assert checked >= 3

@@ -535,10 +535,16 @@ class BarbuState(State):
                     f"and {k} of his deal(s) are left (§3.3)")
         return None
 
+    def _next_dealer(self) -> int | None:
+        """The dealer of the next deal in the schedule (§1.2, §1.3, R-3), None after the 28th."""
+        hn = self.hand_number
+        return self._deals[hn][3] if hn < len(self._deals) and not self.is_terminal() else None
+
     # --- summaries and views ------------------------------------------------------------------------------------------
     def _hand_summary(self) -> dict:
         out = {
             "hand": self.hand_number, "caller": self.caller, "dealer": self.dealer,
+            "next_dealer": self._next_dealer(),
             "phase": PHASE_NAMES[self.phase],
             "contract": R.CONTRACTS[self.contract] if self.contract >= 0 else None,
             "scores": list(self.scores),

@@ -475,8 +475,12 @@ class BattnState(SearchMixin, State):
         if self.x_team is None and self.scores[t] >= self.opts["x_threshold"]:   # BT-15.1
             self.x_team = t
             self.emit("x_mark", None, team=t)
-        self.dealer = (self.dealer + 1) & 3      # BT-3.2
+        self.dealer = self._next_dealer()
         self._new_turn()
+
+    def _next_dealer(self) -> int | None:
+        """BT-3.2: the deal passes to the next seat after every turn (None: the match is over)."""
+        return None if self.current_player == TERMINAL else (self.dealer + 1) & 3
 
     # --- public status for views ------------------------------------------------------------------------
     def _status(self):
@@ -713,7 +717,7 @@ class BattnState(SearchMixin, State):
 
     def _hand_summary(self) -> dict:
         return {
-            "hand": self.hand_number, "dealer": self.dealer,
+            "hand": self.hand_number, "dealer": self.dealer, "next_dealer": self._next_dealer(),
             "roles": {"D": self.dealer, "R": self.R, "P": self.P, "L": self.L},
             "phase": PHASE_NAMES[self.phase],
             "schlok": None if self.schlok is None else RANKS[self.schlok],

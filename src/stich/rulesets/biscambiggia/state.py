@@ -264,7 +264,7 @@ class BiscambiggiaState(SearchMixin, State):
         """BB-3.8 / B4-6 (b): cards thrown in, no marche, next dealer; the deal does not count."""
         self.emit("throw_in", None, hand=self.hand_number, deal=self.deal_number)
         self.last_result = {"hand": self.hand_number, "thrown_in": True}   # as the views fold it
-        self.dealer = (self.dealer + 1) % NUM_PLAYERS
+        self.dealer = self._next_dealer()
         self._defer_deal()
 
     def _call(self, card: int) -> None:
@@ -348,8 +348,13 @@ class BiscambiggiaState(SearchMixin, State):
                 self.emit("match_end", None, scores=list(self.scores), winners=self.winners)
                 return
         self.hand_number += 1
-        self.dealer = (self.dealer + 1) % NUM_PLAYERS                # BB-2.1 / BB-6.4
+        self.dealer = self._next_dealer()
         self._defer_deal()
+
+    def _next_dealer(self) -> int | None:
+        """BB-2.1, BB-6.4: the deal passes to the next seat after every hand, a thrown-in one too
+        (None: the match is over)."""
+        return None if self.current_player == TERMINAL else (self.dealer + 1) % NUM_PLAYERS
 
     def _defer_deal(self) -> None:
         """The next deal waits until the state is observed (State._defer): a rollout that stops at
@@ -376,7 +381,8 @@ class BiscambiggiaState(SearchMixin, State):
     def _hand_summary(self) -> dict:
         """The current hand, public information only (the traitor only once revealed)."""
         out = {
-            "hand": self.hand_number, "deal": self.deal_number, "dealer": self.dealer, "phase": self.phase,
+            "hand": self.hand_number, "deal": self.deal_number, "dealer": self.dealer,
+            "next_dealer": self._next_dealer(), "phase": self.phase,
             "high_bid": self.high or None, "high_bidder": self.high_bidder if self.high_bidder >= 0 else None,
             "scores": list(self.scores), "hands_per_match": self.target_hands,
         }

@@ -283,11 +283,14 @@ class PlayMixin:
         if max(self.scores) >= g.target:
             self.current_player = TERMINAL
             return
-        # §2.12: the deal passes on after every hand.
-        self.dealer = self._nxt(self.dealer)
+        self.dealer = self._next_dealer()
         self.hand_number += 1
         self.redeal = 0
         self._begin_hand()
+
+    def _next_dealer(self) -> int | None:
+        """§2.12: the deal passes on after every hand (None: the match is over)."""
+        return None if self.current_player == TERMINAL else self._nxt(self.dealer)
 
     def is_terminal(self) -> bool:
         return self.current_player == TERMINAL

@@ -168,6 +168,7 @@ class WattenState(DealMixin, PlayMixin, PositionMixin, SearchMixin, State):
         out = {
             "hand": self.hand_number,
             "dealer": self.dealer,
+            "next_dealer": self._next_dealer(),
             "forehand": self.forehand,
             "stake": self.stake,
             "fixed": self.fixed,
