@@ -37,6 +37,7 @@ from math import comb
 
 from stich.cards import bits
 from stich.engine.errors import StichError
+from stich.engine.registry import game as make_game
 
 __all__ = ["WorldSpec", "WorldError", "sample_world", "sample_worlds", "world_spec", "supports_worlds",
            "plays_by_seat", "redeal_worlds", "past_plays", "cached_game"]
@@ -95,9 +96,7 @@ def supports_worlds(game) -> bool:
 
 def world_spec(view: dict):
     """The game of a view and its :class:`WorldSpec`."""
-    import stich
-
-    game = stich.game(view["game"], variant=view["variant"], **view["options"])
+    game = make_game(view["game"], variant=view["variant"], **view["options"])
     if not supports_worlds(game):
         raise WorldError(f"{view['game']} has no world_spec hook: it cannot be determinized yet")
     return game, game.world_spec(view)
