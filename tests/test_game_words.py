@@ -16,8 +16,8 @@ import re
 import pytest
 
 import stich
-from stich.cli.render import Names, describe_event, game_line, game_text
 from stich.i18n import translator
+from stich.narration import Names, describe_event, game_line, game_text
 from stich.web.ui import narration
 from stich.web.ui.table import seat_label
 

@@ -13,7 +13,8 @@ SRC = Path(__file__).resolve().parent.parent / "src"
 LAYERS = (
     ("cards", ("stich.errors", "stich.cards")),
     ("engine", ("stich.engine", "stich")),   # the package itself only re-exports the engine
-    ("games", ("stich.rulesets",)),
+    # the words a match is told in (stich.narration) serve every app, so they sit below them all
+    ("games", ("stich.rulesets", "stich.narration")),
     ("bots", ("stich.bots", "stich.encoding", "stich.protocol")),
     ("apps", ("stich.cli", "stich.arena", "stich.openspiel", "stich.pettingzoo", "stich.testing", "stich.web")),
 )

@@ -10,8 +10,8 @@ import sys
 import pexpect
 
 import stich
-from stich.cli.render import Names
 from stich.i18n import translator
+from stich.narration import Names
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))

@@ -6,7 +6,7 @@ import re
 import pexpect
 
 import stich
-from stich.cli.render import Names
+from stich.narration import Names
 from stich.rulesets.watten.text import hand_end_note
 
 from .helpers import PROMPT, spawn

@@ -3,7 +3,8 @@
 import io
 
 import stich
-from stich.cli.render import action_lines, describe_event, make_console, view_table
+from stich.cli.render import action_lines, make_console, view_table
+from stich.narration import describe_event
 
 from .helpers import CardNames as Names  # the cards in the game's language, the reader's words in English
 

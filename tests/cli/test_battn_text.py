@@ -6,7 +6,8 @@ import random
 import pytest
 
 import stich
-from stich.cli.render import action_lines, describe_event, game_line, make_console, view_table
+from stich.cli.render import action_lines, make_console, view_table
+from stich.narration import describe_event, game_line
 
 from .helpers import CardNames as Names  # the cards in the game's language, the reader's words in English
 

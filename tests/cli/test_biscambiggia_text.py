@@ -6,8 +6,9 @@ import random
 import pytest
 
 import stich
-from stich.cli.render import action_lines, describe_event, game_line, make_console, view_table
+from stich.cli.render import action_lines, make_console, view_table
 from stich.cli.replay import replay_record
+from stich.narration import describe_event, game_line
 from stich.rulesets.biscambiggia import text as bt
 
 from .helpers import CardNames as Names  # the cards in the game's language, the reader's words in English

@@ -6,7 +6,8 @@ import re
 from rich.text import Text
 
 import stich
-from stich.cli.render import Names, hand_text, make_console
+from stich.cli.render import hand_text, make_console
+from stich.narration import Names
 
 
 def hand(game, view, variant=None, lang="en", **options):

@@ -98,7 +98,8 @@ def test_lang_chooses_the_language_of_the_table(tmp_path):
 
 def test_the_generic_narration_and_result_are_translated():
     import stich
-    from stich.cli.render import Names, describe_event, match_result_text
+    from stich.cli.render import match_result_text
+    from stich.narration import Names, describe_event
 
     g = stich.game("watten", "bavarian_4")
     de, fr = Names(g, "de", 0), Names(g, "fr", 0)

@@ -1,16 +1,8 @@
 """Rendering helpers: names, values, narration, echo detection, the view table."""
 
 import stich
-from stich.cli.render import (
-    Names,
-    default_lang,
-    describe_event,
-    hand_result,
-    is_echo,
-    legal_list,
-    make_console,
-    view_table,
-)
+from stich.cli.render import default_lang, is_echo, legal_list, make_console, view_table
+from stich.narration import Names, describe_event, hand_result
 
 
 def names(lang="en", human=0):

@@ -3,7 +3,8 @@
 import random
 
 import stich
-from stich.cli.render import Names, match_result_text
+from stich.cli.render import match_result_text
+from stich.narration import Names
 
 
 def finished(game, variant=None, seed=3):

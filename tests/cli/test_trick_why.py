@@ -2,7 +2,7 @@
 knows only: where the viewer does not know the Schlag or the trump, no reason is given."""
 
 import stich
-from stich.cli.render import Names, describe_event, trick_reason
+from stich.narration import Names, describe_event, trick_reason
 
 
 def why(game, view, plays, winner, variant=None):

@@ -7,8 +7,8 @@ import pytest
 
 import stich
 from stich.cli.play import resolve_input
-from stich.cli.render import Names
 from stich.cli.words import REGIONAL, regional_verbs
+from stich.narration import Names
 
 
 def _first(game, pred, seed=7, **kw):

@@ -35,14 +35,10 @@ from stich.cli.prompt import (  # noqa: F401 - the prompt's interface, used here
 )
 from stich.cli.render import (
     LANGS,
-    Names,
     action_lines,
     default_lang,
-    describe_event,
     explain_tricks,
-    game_text,
     hand_line,
-    hand_result,
     legal_list,
     make_console,
     match_result_text,
@@ -53,6 +49,7 @@ from stich.cli.words import Standing, is_raise_poll
 from stich.engine import StichError
 from stich.engine.recordfile import load_record, quote, save_record
 from stich.engine.turns import WAIT
+from stich.narration import Names, describe_event, game_text, hand_result
 
 
 def _budget_text(budget, names=None) -> str:

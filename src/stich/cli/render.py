@@ -1,7 +1,8 @@
 """Rendering views, events and actions for the terminal (plain Rich printing, no full screen).
 
 Everything here works from a seat's *view* (``state.view(seat)``) and the game's deck, so
-the terminal never shows more than that seat may know.
+the terminal never shows more than that seat may know.  The words themselves (names, a line per event)
+are :mod:`stich.narration`'s, which the browser tells a match in too.
 """
 
 from __future__ import annotations
@@ -16,9 +17,8 @@ from rich.table import Table
 from rich.text import Text
 
 from stich.engine import OptionError, companion, game_class
-from stich.engine.narration import plain_trick_reason
 from stich.engine.turns import WAIT
-from stich.i18n import translator
+from stich.narration import Names, describe_event, game_text, scores_text, trick_reason
 
 #: the view keys every game has; anything else is game-specific and shown as info
 STANDARD_KEYS = frozenset({
@@ -28,13 +28,6 @@ STANDARD_KEYS = frozenset({
 })
 
 LANGS = ("en", "de", "it", "fr")
-
-
-def game_text(game):
-    """The module that tells a game's own events and view fields in words, or None: its
-    ``"narration"`` companion (``Game.companions``), with ``NARRATED_VERBS``, ``KEYS``,
-    ``TELLERS``, ``echoes`` and ``rows``; a game without one gets the generic text."""
-    return companion(game, "narration")
 
 
 def help_module(game):
@@ -74,172 +67,6 @@ def default_lang(game_name: str) -> str:
         return game_class(game_name).default_language
     except OptionError:
         return "en"
-
-
-class Names:
-    """Card and seat names for one game, one language and (optionally) one human seat."""
-
-    def __init__(self, game, lang: str = "en", human: int | None = None):
-        self.game = game
-        self.deck = game.deck
-        self.lang = lang
-        self.human = human
-        self._codes = set(self.deck.codes)
-        # the reader's words: labels and narration are marked with ``names._`` and found by
-        # ``python -m stich.i18n.extract`` (domains "cli" and the games' own)
-        tr = translator(lang)
-        self._ = tr.gettext
-        self.ngettext = tr.ngettext
-
-    def card(self, code: str) -> str:
-        """The long name of a card code, e.g. ``EO`` -> ``Eichel-Ober``."""
-        try:
-            return self.deck.long_name(self.deck.parse(code), self.lang)
-        except ValueError:
-            return str(code)
-
-    def is_card(self, value) -> bool:
-        return isinstance(value, str) and value in self._codes
-
-    def _suit_name(self, code: str) -> str:
-        names = self.deck.suit_names.get(self.lang) or self.deck.suit_names["en"]
-        return names[self.deck.suit_codes.index(code)]
-
-    def _rank_name(self, code: str) -> str:
-        names = self.deck.rank_names.get(self.lang) or self.deck.rank_names["en"]
-        return names[self.deck.rank_codes.index(code)]
-
-    def suit_style(self, suit: str) -> str | None:
-        return SUIT_STYLES.get(self.deck.name, {}).get(suit)
-
-    def styled(self, code: str) -> str:
-        """A card code in its suit's colour (markup)."""
-        code = escape(str(code))
-        if not self.is_card(code):
-            return code
-        style = self.suit_style(self.deck.suit_codes[self.deck.suit(self.deck.parse(code))])
-        return f"[{style}]{code}[/{style}]" if style else code
-
-    def suit_label(self, suit: str) -> str:
-        """A suit's name in the card language, in its colour."""
-        name, style = escape(self._suit_name(suit)), self.suit_style(suit)
-        return f"[{style}]{name}[/{style}]" if style else name
-
-    def card_label(self, code: str) -> str:
-        """``EO (Eichel-Ober)``."""
-        return f"{code} ({self.card(code)})"
-
-    def seat(self, seat, short: bool = False) -> str:
-        """``Seat 3`` (1-based), or ``you (Seat 1)`` for the human seat (``short``: ``you``), in the
-        reader's language."""
-        if not isinstance(seat, int):
-            return str(seat)
-        _ = self._
-        if seat == self.human:
-            return _("you") if short else _("you (Seat %(n)s)") % {"n": seat + 1}
-        return _("Seat %(n)s") % {"n": seat + 1}
-
-    def subject(self, seat, you: str, other: str, first: bool = True) -> str:
-        """``You pass`` / ``Seat 3 passes``: a sentence's subject and its verb (``you`` when not
-        ``first`` in the sentence); the verbs come translated from the caller."""
-        if seat == self.human:
-            return f"{self._('You') if first else self._('you')} {you}"
-        return f"{self.seat(seat)} {other}"
-
-    def signed(self, values) -> str:
-        """``Seat 1 -14, you (Seat 2) 0, Seat 3 +6, ...``: a signed number per seat."""
-        if not values:
-            return "—"
-        return ", ".join(f"{self.seat(p)} {v:+d}" if v else f"{self.seat(p)} 0" for p, v in enumerate(values))
-
-    def side(self, side: int) -> str:
-        """``Side 2`` (1-based) in the reader's language."""
-        return self._("Side %(n)s") % {"n": side + 1}
-
-    def action(self, text: str) -> str:
-        """An action text with the long name of its card argument: ``play EO  Eichel-Ober``."""
-        text = escape(str(text))
-        parts = text.split(None, 1)
-        if len(parts) == 2 and self.is_card(parts[1]):
-            return f"{text}  [dim]{self.card(parts[1])}[/dim]"
-        return text
-
-    def short_action(self, text: str) -> str:
-        """An action text alone: ``play EO``."""
-        return escape(str(text))
-
-    def value(self, value, key: str | None = None) -> str:
-        """A compact human form of an info value; card codes get their long names."""
-        if isinstance(value, bool) or value is None:
-            return {True: self._("yes"), False: self._("no"), None: "—"}[value]
-        if isinstance(value, str):
-            value = escape(value)
-            if self.is_card(value):
-                return self.card_label(value)
-            if key in SUIT_KEYS and value in self.deck.suit_codes:
-                return f"{value} ({self._suit_name(value)})"
-            if key in RANK_KEYS and value in self.deck.rank_codes:
-                return f"{value} ({self._rank_name(value)})"
-            return value
-        if isinstance(value, int) and key is not None and _is_seat_key(key):
-            return self.seat(value)
-        if isinstance(value, int) and key in SIDE_KEYS:
-            return self.side(value)
-        if isinstance(value, (list, tuple)):
-            if not value:
-                return "—"
-            if key is not None and (key in SEAT_LIST_KEYS or _is_seat_key(key)) \
-                    and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-                return ", ".join(self.seat(v) for v in value)
-            if all(self.is_card(v) for v in value):
-                return ", ".join(map(self.card_label, value)) if len(value) <= 3 else ", ".join(value)
-            if any(isinstance(v, (dict, list, tuple)) for v in value):
-                return "; ".join(self.value(v) for v in value)
-            return ", ".join(self.value(v) for v in value)
-        if isinstance(value, dict):
-            return ", ".join(f"{escape(str(k))}: {self.value(v, k)}" for k, v in value.items())
-        return escape(str(value))
-
-
-SEAT_KEYS = frozenset({
-    "seat", "winner", "player", "leader", "dealer", "caller", "by", "declarer", "loser", "forehand", "cutter",
-    "bidder", "partner", "called", "taker", "to", "from", "first", "starter", "next", "traitor", "helper",
-    "D", "R", "P", "L",  # role letters some games name seats by: dealer, his right, partner, left
-})
-SEAT_LIST_KEYS = frozenset({"seats", "winners", "losers", "players", "team", "partners", "passed",
-                            "doubles", "redoubles", "doubled", "redoubled", "businesses"})
-SIDE_KEYS = frozenset({"side", "winning_side", "winner_side", "losing_side"})
-SUIT_KEYS = frozenset({"trump", "trumps", "suit", "trump_suit", "led", "led_suit", "colour", "color"})
-RANK_KEYS = frozenset({"schlag", "rank", "trump_rank"})
-
-
-def _is_seat_key(key: str) -> bool:
-    return key in SEAT_KEYS or key.rsplit("_", 1)[-1] in SEAT_KEYS or key.endswith("_player")
-
-
-def scores_text(scores, names: Names, num_players: int, short: bool = False) -> str:
-    """Scores as per-seat or per-side text (``short``: ``you 3, Seat 2 1``)."""
-    if scores is None:
-        return "—"
-    if isinstance(scores, dict):
-        return ", ".join(f"{k}: {names.value(v)}" for k, v in scores.items())
-    if isinstance(scores, (list, tuple)):
-        if len(scores) == num_players:
-            if short:
-                return ", ".join(f"{names.seat(i, short=True)} {v}" for i, v in enumerate(scores))
-            return ", ".join(f"{names.seat(i)}: {v}" for i, v in enumerate(scores))
-        if num_players % max(len(scores), 1) == 0 and len(scores) > 1:
-            step = len(scores)
-            parts = []
-            for i, v in enumerate(scores):
-                seats = "+".join(str(s + 1) for s in range(i, num_players, step))
-                mine = names.human is not None and names.human % step == i
-                label = (names._("Side %(n)s (seats %(seats)s, yours): %(score)s") if mine
-                         else names._("Side %(n)s (seats %(seats)s): %(score)s"))
-                parts.append(label % {"n": i + 1, "seats": seats, "score": v})
-            return ", ".join(parts)
-        return ", ".join(str(v) for v in scores)
-    return str(scores)
 
 
 def hand_line(view: dict, names: Names, label: bool = True) -> str:
@@ -334,16 +161,6 @@ def view_rows(view: dict, names: Names, hand_row: bool = True) -> list[tuple[str
     return rows
 
 
-#: suit colours per deck (terminal colours; NO_COLOR and output to a pipe print none); black suits stay plain
-SUIT_STYLES = {
-    "german32": {"H": "red", "S": "yellow", "E": "dark_orange3", "L": "green"},
-    "german33": {"H": "red", "S": "yellow", "E": "dark_orange3", "L": "green"},
-    "french52": {"H": "red", "D": "red"},
-    "genoese40": {"H": "red", "D": "red"},
-    "sappadine40": {"Po": "dark_orange3", "St": "cyan", "Ra": "yellow", "Sc": "bright_blue"},
-}
-
-
 def hand_order(view: dict, names: Names):
     """``(strength, marks, trump)`` for the viewer's hand: a strength per card code (higher is stronger in
     the current trump or contract), the special cards' names (``{"S7": "Belli"}``) and the trump suit.
@@ -390,34 +207,6 @@ def legal_list(legal: list[str], names: Names, one_per_line: int = 6, short: boo
     return Padding(Columns(items, column_first=True, padding=(0, 3)), (0, 0, 0, 2))
 
 
-def game_line(ev: dict, names: Names):
-    """The game's own sentence for an event (its text module's ``TELLERS``), None for nothing worth
-    a line, NotImplemented where the generic text tells it."""
-    own = game_text(names.game)
-    teller = None if own is None else own.TELLERS.get(ev.get("type"))
-    return NotImplemented if teller is None else teller(ev, names)
-
-
-def describe_event(ev: dict, names: Names) -> str | None:
-    """One line of narration for an event (None: nothing worth a line); a trick with the winning card
-    and the reason it won when the narrator added them (``card``, ``why``: :func:`trick_reason`)."""
-    line = _describe_event(ev, names)
-    if line and ev.get("type") == "trick" and ev.get("why") and ev.get("card"):
-        line += " [green]" + names._("with %(card)s: %(why)s") % {
-            "card": names.card_label(ev["card"]), "why": escape(ev["why"])} + "[/green]"
-    return line
-
-
-def trick_reason(view: dict, cards: list[dict], winner: int, names: Names) -> str | None:
-    """Why ``winner`` took the trick ``cards`` (``[{"seat", "card"}]`` in play order), in the words of the
-    table, from what ``view`` (the viewer's, taken before the last card) tells: the game's text module's
-    ``trick_reason`` where it has one, else :func:`plain_trick_reason` with the view's ``trump``."""
-    own = game_text(names.game)
-    if own is not None and hasattr(own, "trick_reason"):
-        return own.trick_reason(view, cards, winner, names)
-    return plain_trick_reason(cards, winner, names, view.get("trump"))
-
-
 def explain_tricks(events: list[dict], before: dict, seat: int, action: str, names: Names) -> None:
     """Add to a trick event among ``events`` (copies, for the narration), the winning card and why it won,
     from what the viewer knew before the trick's last card (``before``: their view) and that card (the
@@ -432,41 +221,6 @@ def explain_tricks(events: list[dict], before: dict, seat: int, action: str, nam
         won = next((p["card"] for p in cards if p["seat"] == ev["winner"]), None)
         if won is not None:
             ev["card"], ev["why"] = won, trick_reason(before, cards, ev["winner"], names)
-
-
-def _describe_event(ev: dict, names: Names) -> str | None:
-    line = game_line(ev, names)
-    if line is not NotImplemented:
-        return line
-    t = ev.get("type")
-    _ = names._
-    if t == "hand_start":
-        dealer = ev.get("dealer")
-        text = _("Hand %(n)s · dealer %(seat)s") % {"n": ev.get("hand"), "seat": names.seat(dealer)} \
-            if dealer is not None else _("Hand %(n)s") % {"n": ev.get("hand")}
-        return f"[bold magenta]── {text} ──[/bold magenta]"
-    if t == "deal":
-        cards = ", ".join(names.card_label(c) for c in ev.get("cards") or [])
-        if ev.get("seat") == names.human:
-            text = _("You now hold: %(cards)s") if ev.get("replace") else _("You receive: %(cards)s")
-        else:
-            text = _("%(seat)s now holds: %(cards)s") if ev.get("replace") else _("%(seat)s receives: %(cards)s")
-        return text % {"seat": names.seat(ev.get("seat")), "cards": cards}
-    if t == "play":
-        return _("%(seat)s plays %(card)s") % {"seat": names.seat(ev.get("seat")),
-                                                "card": names.card_label(ev.get("card"))}
-    if t == "trick":
-        mine = ev.get("winner") == names.human
-        text = _("You win the trick") if mine else _("%(seat)s wins the trick") % {"seat": names.seat(ev.get("winner"))}
-        return f"[green]{text}[/green]"
-    if t == "scores":
-        scores = scores_text(ev.get("scores"), names, names.game.num_players)
-        return "[yellow]" + _("Scores: %(scores)s") % {"scores": scores} + "[/yellow]"
-    if t in QUIET_EVENTS:
-        return None
-    payload = {k: v for k, v in ev.items() if k != "type"}
-    label = escape(str(t).replace("_", " "))
-    return f"[blue]{label}[/blue]: {names.value(payload)}" if payload else f"[blue]{label}[/blue]"
 
 
 def is_echo(ev: dict, actor: int, action: str) -> bool:
@@ -523,10 +277,6 @@ def action_lines(actor: int, action, new_events: list[dict], names: Names) -> li
     return lines
 
 
-#: event types that are snapshots of what the table already shows: not narrated line by line
-QUIET_EVENTS = frozenset({"status"})
-
-
 def match_result_text(view: dict, returns, names: Names) -> str:
     """The match result in words, winners first: ``You and Seat 3 win 18:16`` (two sides), ``Seat 1 wins
     14:7:4; you lose`` (three seats), ``You win with 124 (Seat 2 -91, ...)`` (more), ``A draw``."""
@@ -571,26 +321,6 @@ def match_result_text(view: dict, returns, names: Names) -> str:
     if names.human is not None and names.human not in winners:
         text += _("; you lose")
     return text
-
-
-def hand_result(summary: dict, hand: int, shown: list[dict] = ()) -> dict | None:
-    """The result of finished hand ``hand`` from ``state.hand_summary()`` taken just after it:
-    its ``last_result`` when that is the hand; else, when the summary is still that hand's (the
-    match is over), its ``result`` or the summary itself; None when there is none or an event in
-    ``shown`` already said exactly that."""
-    if not isinstance(summary, dict):
-        return None
-    last = summary.get("last_result")
-    if isinstance(last, dict) and last.get("hand", hand) == hand:
-        result = last
-    elif summary.get("hand") == hand:
-        result = summary["result"] if isinstance(summary.get("result"), dict) else summary
-    else:
-        return None
-    for ev in shown:
-        if {k: v for k, v in ev.items() if k != "type"} == result:
-            return None
-    return result
 
 
 def make_console(**kw) -> Console:

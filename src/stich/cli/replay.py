@@ -5,17 +5,8 @@ from __future__ import annotations
 from rich.markup import escape
 
 import stich
-from stich.cli.render import (
-    Names,
-    action_lines,
-    default_lang,
-    describe_event,
-    explain_tricks,
-    hand_result,
-    make_console,
-    match_result_text,
-    view_table,
-)
+from stich.cli.render import action_lines, default_lang, explain_tricks, make_console, match_result_text, view_table
+from stich.narration import Names, describe_event, hand_result
 
 
 def N_(text: str) -> str:

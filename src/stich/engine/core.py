@@ -70,7 +70,7 @@ class Game:
     two_sided: bool = False
     #: the modules beside the game in higher layers, found by role: ``"heuristic"`` (the
     #: heuristic bot's ``choose(view, legal, rng)``), ``"encoder"`` (``observation_size``,
-    #: ``encode``, ``layout``), ``"narration"`` (the words for its events; see ``cli.render``).
+    #: ``encode``, ``layout``), ``"narration"`` (the words for its events; see ``stich.narration``).
     #: Values are module paths, imported only when asked for (:func:`stich.engine.companion`).
     companions: dict[str, str] = {}
 

@@ -17,10 +17,11 @@ from stich.i18n import LANGS, catalogue_path, read_po
 
 PACKAGE = Path(__file__).resolve().parents[1]
 #: domain -> the folders whose marked words it holds: ``stich`` the pages, ``cli`` the terminal's own
-#: words, and one domain per game package for its narration, help and names
+#: words and the generic narration both apps tell a match in (``stich.narration``, once the terminal's:
+#: its translations stay where they were), and one domain per game package for its narration, help and names
 DOMAINS: dict[str, list[Path]] = {
     "stich": [PACKAGE / "web" / "ui"],
-    "cli": [PACKAGE / "cli"],
+    "cli": [PACKAGE / "cli", PACKAGE / "narration"],
     **{p.name: [p] for p in sorted((PACKAGE / "rulesets").iterdir()) if (p / "__init__.py").exists()},
 }
 PATTERN = re.compile(r"""\b(?:N_|_)\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')\s*[,)]""")

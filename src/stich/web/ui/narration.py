@@ -1,4 +1,4 @@
-"""The one door from the pages to the games' narration (``stich.cli.render`` and each game package's
+"""The one door from the pages to the games' narration (``stich.narration`` and each game package's
 ``"narration"`` and ``"page"`` companions, ``Game.companions``).
 
 The browser tells events in the same words as the terminal: a game's own events by its text companion's
@@ -12,8 +12,8 @@ from __future__ import annotations
 from rich.markup import escape
 from rich.text import Text
 
-from stich.cli.render import Names, describe_event, game_line, game_text, hand_result, trick_reason  # noqa: F401
 from stich.engine import companion
+from stich.narration import Names, describe_event, game_line, game_text, trick_reason
 
 
 def plain(markup: str) -> str:
