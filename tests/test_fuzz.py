@@ -14,9 +14,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import stich
+from stich.bots.external import ExternalBot
+from stich.bots.serve import serve
 from stich.engine import RecordError, StichError, game_class
 from stich.engine.recordfile import load_record, parse_json
-from stich.protocol import ExternalBot, ProtocolError, serve
+from stich.protocol import ProtocolError
 
 EXAMPLES = int(os.environ.get("STICH_FUZZ_EXAMPLES", "40"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck), derandomize=False)

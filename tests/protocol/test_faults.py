@@ -12,7 +12,8 @@ import pytest
 import stich
 from stich.arena.table import play_match
 from stich.bots import make_bot
-from stich.protocol import ExternalBot, ProtocolError
+from stich.bots.external import ExternalBot
+from stich.protocol import ProtocolError
 
 HERE = Path(__file__).resolve().parent
 FAULTBOT = HERE / "faultbot.py"

@@ -47,7 +47,8 @@ def test_stich_engine_answers_deep_nesting_and_huge_input_with_a_short_error():
 def test_stich_engine_reads_a_line_over_16_mib_no_further():
     import io
 
-    from stich.protocol import MAX_MESSAGE, serve
+    from stich.bots.serve import serve
+    from stich.protocol import MAX_MESSAGE
 
     hello, act = hello_and_act()
     text = '{"type": "' + "x" * (MAX_MESSAGE + 10) + '"}\n' + json.dumps(hello) + "\n" + json.dumps(act) + "\n"

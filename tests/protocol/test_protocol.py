@@ -12,7 +12,8 @@ import stich
 from stich.arena import Arena, parse_bots, run_arena
 from stich.arena.table import play_match
 from stich.bots import Bot, make_bot
-from stich.protocol import PROTOCOL, ExternalBot
+from stich.bots.external import ExternalBot
+from stich.protocol import PROTOCOL
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "protocol_bot.py"

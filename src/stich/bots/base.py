@@ -242,7 +242,7 @@ def make_bot(name: str, seed: int | None = None, budget=None, **kwargs) -> Bot:
     """A new bot by registry name, e.g. ``make_bot("random", seed=3)`` or ``make_bot("ismcts", budget="1s")``.
 
     ``name`` may also be ``cmd:PROGRAM ARGS`` for an outside program speaking the stich-bot
-    protocol (see ``docs/protocol.md``); ``kwargs`` go to its :class:`stich.protocol.ExternalBot`.
+    protocol (see ``docs/protocol.md``); ``kwargs`` go to its :class:`stich.bots.external.ExternalBot`.
     Raises ``ValueError`` with the list of known bots for an unknown name, and for a bad budget.
     """
     text = str(name).strip()

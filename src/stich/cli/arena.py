@@ -16,7 +16,8 @@ from stich.bots import bot_class
 def preflight(arena: Arena, budget) -> None:
     """Shake hands with every outside (cmd:) bot once before the arena starts: fail fast, not per match."""
     from stich.arena.table import private_view
-    from stich.protocol import ExternalBot, ProtocolError
+    from stich.bots.external import ExternalBot
+    from stich.protocol import ProtocolError
 
     view = None
     for entrant in arena.bots:

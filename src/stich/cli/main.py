@@ -263,7 +263,7 @@ def engine_cmd(bot_name, seed, budget):
     """Speak the stich-bot protocol on stdin/stdout with a stich bot (see docs/protocol.md)."""
     from stich.bots import make_bot
     from stich.bots.base import Budget
-    from stich.protocol import serve
+    from stich.bots.serve import serve
 
     try:
         make_bot(bot_name)
