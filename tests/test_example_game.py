@@ -50,6 +50,12 @@ def test_the_installed_game_is_listed_and_is_not_there_without_the_package(site)
     assert "trio" not in alone.stdout
 
 
+def test_the_help_names_it_with_the_games_stich_ships(site):
+    """Help texts that name games are written from the registry, so the outside game is among them."""
+    out = " ".join(run(site, args=["play", "--help"]).split())
+    assert "(default per game: de for watten, it for battn and biscambiggia, fr for barbu, en for trio)" in out
+
+
 def test_it_passes_the_conformance_kit_with_its_golden_perft_counts(site):
     report = run(site, f"""
 from stich_trio import TrioGame

@@ -36,6 +36,17 @@ def test_games_lists_games_variants_and_options(runner):
         assert text in out
 
 
+def test_play_help_names_the_games_of_the_registry(runner):
+    """The help's per-game defaults are written from the registry: the fixture game, registered by this
+    package's conftest as an outside package's entry point would add it, is named with the real games."""
+    result = runner.invoke(cli, ["play", "--help"])
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    assert "(default per game: de for watten, it for battn and biscambiggia, fr for barbu, en for toy)" in out
+    assert "pimc: 16 sampled worlds, 40-48 in watten's guate, tyrolean and bavarian_2)" in out
+    assert "Raise polls (pass or raise during play, in battn)" in out
+
+
 def test_replay_all_prints_the_whole_game(runner, record_file):
     path, state = record_file
     result = runner.invoke(cli, ["replay", str(path), "--all", "--lang", "en"])

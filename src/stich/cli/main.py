@@ -10,6 +10,7 @@ import click
 from rich.markup import escape
 
 import stich
+from stich.cli.help_texts import RegistryHelpOption, language_defaults, raise_poll_games, search_worlds
 from stich.cli.render import LANGS, make_console
 
 
@@ -67,19 +68,19 @@ def games_cmd():
 @click.option("--seat", type=int, help="Your seat, 1-based (default 1).")
 @click.option("--seed", type=int, help="Seed of the deal (default: random).")
 @click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE", help="A rule option; repeatable.")
-@click.option("--lang", type=click.Choice(LANGS), help="Language of the table, its words and card names (default per "
-              "game: de for watten, it for battn and biscambiggia, fr for barbu).")
+@click.option("--lang", type=click.Choice(LANGS), cls=RegistryHelpOption, help_from=lambda: "Language of the table, "
+              f"its words and card names (default per game: {language_defaults()}).")
 @click.option("--bots", help="Bot for the other seats, or a comma list, one per other seat: a bot name "
               "or cmd:PROGRAM (default: the best available bot; 'stich bots' lists them).")
-@click.option("--budget", help="Thinking budget of the bots and hints: seconds ('1s', '250ms') or iterations "
-              "('800'); default: each bot's own (pimc: 16 sampled worlds, 40-48 in Guate, Tyrolean and Bavarian 2).")
+@click.option("--budget", cls=RegistryHelpOption, help_from=lambda: "Thinking budget of the bots and hints: seconds "
+              f"('1s', '250ms') or iterations ('800'); default: each bot's own ({search_worlds()}).")
 @click.option("--hints", is_flag=True, help="Show what the default bot would play before each of your moves.")
 @click.option("--no-autoplay", is_flag=True, help="Ask even when you have only one legal action (by default a "
               "forced move plays itself, with a line saying so).")
 @click.option("--auto", "standing", type=click.Choice(["pass", "ask"]), default="pass", show_default=True,
-              help="Raise polls (pass or raise, e.g. before each opponent's card in battn): pass them without a "
-              "prompt, or ask every time, also for decisions out of turn ('auto raise' at a prompt raises at "
-              "your next chance).")
+              cls=RegistryHelpOption, help_from=lambda: f"Raise polls (pass or raise during play, in "
+              f"{raise_poll_games()}): pass them without a prompt, or ask every time, also for decisions out of "
+              "turn ('auto raise' at a prompt raises at your next chance).")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False), help="Where to save the record.")
 @click.option("--resume", type=click.Path(exists=True, dir_okay=False), help="Continue a saved, unfinished match.")
 def play_cmd(game, variant, seat, seed, options, lang, bots, budget, hints, no_autoplay, standing, record_path,
