@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import signal
 
 import pytest
 
@@ -59,7 +60,7 @@ async def kill_storm(srv, tables, kills: int, rng: random.Random, timeout: float
         if players.done():
             break
         await asyncio.sleep(rng.random() * 0.01)   # land between, or inside, commits
-        await asyncio.to_thread(srv.kill9)
+        await asyncio.to_thread(kill9_running, srv)
         done_kills += 1
         await asyncio.to_thread(srv.start)
     await players
@@ -70,6 +71,31 @@ async def kill_storm(srv, tables, kills: int, rng: random.Random, timeout: float
     for c in clients:
         await c.close()
     return created, clients, records, done_kills
+
+
+def kill9_running(srv) -> list[int]:
+    """SIGKILL the server, which must be running and must die of that signal: ``srv.kill9()`` alone returns
+    quietly for a server that had already ended, and a kill that hit nothing would count as one.  Returns
+    the server's child processes at that moment."""
+    assert srv.proc is not None and srv.proc.poll() is None, \
+        f"the server was not running when it was to be killed (exit status {srv.proc and srv.proc.returncode})"
+    children = srv.kill9()
+    assert srv.proc.returncode == -signal.SIGKILL, f"the server ended with {srv.proc.returncode}, not by SIGKILL"
+    return children
+
+
+def bot_workers(pid: int) -> list[int]:
+    """The live bot worker processes below ``pid``: the bot pool's spawned children (``spawn_main`` in their
+    command line; multiprocessing's resource tracker, also a child, is not one)."""
+    return [p for p in descendants(pid) if pid_alive(p) and b"spawn_main" in _cmdline(p)]
+
+
+def _cmdline(pid: int) -> bytes:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return f.read()
+    except OSError:   # it has just exited
+        return b""
 
 
 def _stuck(clients) -> str:
@@ -124,10 +150,15 @@ def test_bot_workers_end_with_their_server(server_factory, how):
 
     run(one_bot_match(), timeout=40)
     children = descendants(srv.pid)
+    # without a bot worker found, every check below would pass on nothing
+    assert bot_workers(srv.pid), f"no bot worker process below the server after a bot match " \
+        f"(its children: {children})"
     if how == "SIGKILL":
-        srv.kill9()
+        kill9_running(srv)
     else:
-        srv.stop()
+        status = srv.stop()
+        # stop() falls back to SIGKILL after 10 s: then SIGTERM would not have been tested
+        assert status is not None and status != -signal.SIGKILL, f"the server did not end on SIGTERM ({status})"
     try:
         wait_until(lambda: not [p for p in children if pid_alive(p)], 5.0, "the bot workers to exit")
     except TimeoutError:
