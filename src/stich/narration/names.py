@@ -152,7 +152,8 @@ def _is_seat_key(key: str) -> bool:
     return key in SEAT_KEYS or key.rsplit("_", 1)[-1] in SEAT_KEYS or key.endswith("_player")
 
 
-#: suit colours per deck (terminal colours; NO_COLOR and output to a pipe print none); black suits stay plain
+#: suit colours per deck, in the markup (the terminal shows them, except with NO_COLOR or to a pipe; the browser
+#: reads the markup as plain text); black suits stay plain
 SUIT_STYLES = {
     "german32": {"H": "red", "S": "yellow", "E": "dark_orange3", "L": "green"},
     "german33": {"H": "red", "S": "yellow", "E": "dark_orange3", "L": "green"},
