@@ -190,15 +190,11 @@ class Server:
         if owner:
             await self.cluster.subscribe(o_channel(table_id))
             await self.cluster.unsubscribe(t_channel(table_id))
-        actor = await self._load(table_id)
-        if actor is None:
-            return None
-        actor.owner = owner
-        return actor
+        return await self._load(table_id, owner)
 
-    async def _load(self, table_id: str) -> TableActor | None:
+    async def _load(self, table_id: str, owner: bool = True) -> TableActor | None:
         fields = await self.read(table_id)
-        return None if fields is None else TableActor(self, table_id, **fields)
+        return None if fields is None else TableActor(self, table_id, **fields, owner=owner)
 
     async def read(self, table_id: str) -> dict | None:
         """A table's fields as its log rebuilds them (the state replayed), or None if there is none."""

@@ -1,0 +1,80 @@
+"""What a table knows of the people at it: one socket (:class:`Conn`) and one seat (:class:`Seat`)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+
+from stich.web import store
+
+SEND_QUEUE = 256          # frames waiting for a slow connection before it is dropped
+
+
+class Conn:
+    """One socket: its seat (None = spectator), format and language, and its outgoing queue.
+
+    The table never waits for a socket: it queues frames here and this connection's own task writes
+    them, so a slow reader costs only its own queue (and is dropped when that is full)."""
+
+    def __init__(self, ws, seat: int | None, fmt: str = "json", lang: str = "en"):
+        self.ws = ws
+        self.seat = seat
+        self.fmt = fmt
+        self.lang = lang
+        self.out: asyncio.Queue = asyncio.Queue()
+        self.closed = False
+        self.inflight = 0  # messages of this connection waiting in the table's actor
+        self.task = asyncio.get_running_loop().create_task(self._pump())
+
+    def send(self, message) -> None:
+        if self.closed:
+            return
+        if self.out.qsize() >= SEND_QUEUE:  # a client that does not read: drop it, it can resync
+            self.closed = True
+            self.out.put_nowait(None)
+            return
+        self.out.put_nowait(message if isinstance(message, str) else store.dumps(message))
+
+    def after_sent(self, fn) -> None:
+        """Call ``fn()`` once every frame queued so far has been written to the socket."""
+        if not self.closed:
+            self.out.put_nowait(fn)
+
+    async def _pump(self) -> None:
+        try:
+            while True:
+                text = await self.out.get()
+                if text is None:
+                    await self.ws.close(code=4008)
+                    return
+                if callable(text):  # after_sent: the frames before it are out
+                    text()
+                    continue
+                await self.ws.send_text(text)
+        except Exception:  # noqa: BLE001 - the socket is gone; the handler notices on receive
+            self.closed = True
+
+    def stop(self) -> None:
+        self.closed = True
+        if self.task is not None:
+            self.task.cancel()
+        # the cancelled task's exception holds the pump's frame, which holds this Conn, which held
+        # the task: without this a closed connection waited for a full garbage collection
+        self.task = None
+
+
+class Seat:
+    """One seat as the table keeps it: who sits there (a human or a bot), its token's hash, its name,
+    whether its link was used, and the owner's per-seat timers."""
+
+    def __init__(self, seat: int, kind: str, bot: str | None, token_hash: str | None, name: str | None,
+                 claimed: bool):
+        self.seat = seat
+        self.kind = kind
+        self.bot = bot
+        self.token_hash = token_hash
+        self.name = name
+        self.claimed = claimed
+        self.bot_playing = False     # a human seat whose bot plays after the grace period
+        self.grace: asyncio.TimerHandle | None = None
+        self.said: deque = deque()   # times of recent chat messages and signals
