@@ -24,7 +24,7 @@ from sqlalchemy import delete, update
 
 from stich.engine import StichError
 from stich.web import metrics, store
-from stich.web.cluster import t_channel
+from stich.web.cluster.channels import t_channel
 from stich.web.logs import event
 from stich.web.table.conn import Conn, Seat
 from stich.web.table.frames import Rendering, legal_for

@@ -18,7 +18,7 @@ from sqlalchemy import update
 
 from stich.engine import StichError
 from stich.web import metrics, store
-from stich.web.cluster import o_channel, t_channel
+from stich.web.cluster.channels import o_channel, t_channel
 from stich.web.logs import event
 from stich.web.spec import timer_seconds
 from stich.web.table.frames import legal_for

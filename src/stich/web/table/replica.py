@@ -16,7 +16,7 @@ from sqlalchemy import func, select
 
 from stich.engine import StichError
 from stich.web import store
-from stich.web.cluster import FORWARDED, o_channel, t_channel
+from stich.web.cluster.channels import FORWARDED, o_channel, t_channel
 from stich.web.logs import event
 
 log = logging.getLogger("stich.web")
