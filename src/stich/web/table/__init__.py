@@ -3,7 +3,7 @@ one action: check, commit, apply, announce), :mod:`~stich.web.table.owner` and
 :mod:`~stich.web.table.replica` (the table's two roles: the process that decides, with its bots,
 timers and grace periods, and one that follows it), :mod:`~stich.web.table.talk` (chat, names,
 signals), :mod:`~stich.web.table.frames` (what each connection is shown) and
-:mod:`~stich.web.table.conn` (a socket, a seat)."""
+:mod:`~stich.web.table.conn` (a socket, a seat, connections coming and going)."""
 
 from stich.web.table.actor import MAX_CLIENT_ID, TableActor
 from stich.web.table.conn import Conn, Seat

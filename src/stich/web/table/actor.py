@@ -10,8 +10,9 @@ and that seat's legal actions, nothing else).  Bots and expired timers go throug
 
 What differs between the process that owns the table and one that keeps a replica of it is the
 table's ``role``: :class:`~stich.web.table.owner.Owner` (bots, timers, grace periods, answering
-replicas) or :class:`~stich.web.table.replica.Replica` (following the owner); the frames are in
-:mod:`~stich.web.table.frames`, chat, names and signals in :mod:`~stich.web.table.talk`."""
+replicas) or :class:`~stich.web.table.replica.Replica` (following the owner).  Connections coming and
+going are in :mod:`~stich.web.table.conn`, the frames in :mod:`~stich.web.table.frames`, chat, names
+and signals in :mod:`~stich.web.table.talk`."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ from stich.engine import StichError
 from stich.web import metrics, store
 from stich.web.cluster.channels import t_channel
 from stich.web.logs import event
-from stich.web.table.conn import Conn, Seat
+from stich.web.table.conn import Conn, Connections, Seat
 from stich.web.table.frames import Rendering, legal_for
 from stich.web.table.owner import LOST, Owner
 from stich.web.table.replica import Replica
@@ -43,7 +44,7 @@ EVICT_AFTER = 60.0
 MAX_INFLIGHT = 64         # messages of one connection waiting in the actor
 
 
-class TableActor(Rendering, Talk):
+class TableActor(Connections, Rendering, Talk):
     """One table: its state, seats, connections and chat, and its role (owner or replica)."""
 
     def __init__(self, server, table_id: str, game, state, seats: list[Seat], settings: dict, public: bool,
@@ -171,62 +172,10 @@ class TableActor(Rendering, Talk):
         """The seats with a connection on any process."""
         return {c.seat for c in self.conns if c.seat is not None} | self.role.connected_elsewhere()
 
-    # --- connections --------------------------------------------------------------------------
-    async def attach(self, conn: Conn) -> None:
-        """A new connection, attached in the actor's task: a seat's hand-back and the first frames are
-        then one step between two others, never beside a bot's move whose commit is in flight (that
-        move would land after the human was told the seat and its legal actions were theirs)."""
-        done = asyncio.get_running_loop().create_future()
-
-        async def run():
-            try:
-                await self._attach(conn)
-            except BaseException as exc:
-                if not done.done():
-                    done.set_exception(exc)
-                raise
-            if not done.done():
-                done.set_result(None)
-
-        self.submit(run)
-        await asyncio.wait([done, self.task], return_when=asyncio.FIRST_COMPLETED)
-        if done.done():
-            done.result()
-        else:  # the actor stopped (the table left memory): attach here, as nothing else moves it now
-            await self._attach(conn)
-
-    async def _attach(self, conn: Conn) -> None:
-        self.conns.add(conn)
-        if self.cluster is not None:
-            self.cluster.register(conn)
-        await self.role.attached(self, conn)
-        conn.send({"type": "seats", "seats": self.seats_info()})
-        conn.send(self.frame(conn.seat, conn.fmt, conn.lang))
-        for m in self.chat_for(conn.seat):
-            conn.send(m)
-        self.broadcast_seats()
-
-    def detach(self, conn: Conn) -> None:
-        self.conns.discard(conn)
-        conn.stop()
-        if self.cluster is not None:
-            self.cluster.unregister(conn)
-        self.role.detached(self, conn)
-
     def maybe_evict(self) -> None:
         """A finished table nobody watches leaves memory after a while (it reloads from its log on demand)."""
         if self.finished and not self.conns:
             asyncio.get_running_loop().call_later(EVICT_AFTER, self.server.evict, self.id)
-
-    async def resync(self, conn: Conn, seq) -> None:
-        """A full snapshot (card tables are small): the seats, the current frame, and the events the
-        seat missed since ``seq`` when the client's seq is one this table had."""
-        conn.send({"type": "seats", "seats": self.seats_info()})
-        frame = self.frame(conn.seat, conn.fmt, conn.lang)
-        frame["resync"] = True
-        if 0 <= seq <= self.seq:
-            frame["missed"] = {"since": seq, "events": self.missed(conn.seat, seq)}
-        conn.send(frame)
 
     # --- one action: check, commit, apply, announce ---------------------------------------------
     def check(self, seat: int | None, text) -> tuple[object | None, str | None]:

@@ -1,4 +1,5 @@
-"""What a table knows of the people at it: one socket (:class:`Conn`) and one seat (:class:`Seat`)."""
+"""The people at a table: one socket (:class:`Conn`), one seat (:class:`Seat`), and a table's
+connections coming and going (:class:`Connections`)."""
 
 from __future__ import annotations
 
@@ -78,3 +79,60 @@ class Seat:
         self.bot_playing = False     # a human seat whose bot plays after the grace period
         self.grace: asyncio.TimerHandle | None = None
         self.said: deque = deque()   # times of recent chat messages and signals
+
+
+class Connections:
+    """Connections coming and going, and a client's resync, for
+    :class:`~stich.web.table.actor.TableActor` (which has the fields they use; what the owner and a
+    replica do besides is their role's ``attached`` and ``detached``)."""
+
+    async def attach(self, conn: Conn) -> None:
+        """A new connection, attached in the actor's task: a seat's hand-back and the first frames are
+        then one step between two others, never beside a bot's move whose commit is in flight (that
+        move would land after the human was told the seat and its legal actions were theirs)."""
+        done = asyncio.get_running_loop().create_future()
+
+        async def run():
+            try:
+                await self._attach(conn)
+            except BaseException as exc:
+                if not done.done():
+                    done.set_exception(exc)
+                raise
+            if not done.done():
+                done.set_result(None)
+
+        self.submit(run)
+        await asyncio.wait([done, self.task], return_when=asyncio.FIRST_COMPLETED)
+        if done.done():
+            done.result()
+        else:  # the actor stopped (the table left memory): attach here, as nothing else moves it now
+            await self._attach(conn)
+
+    async def _attach(self, conn: Conn) -> None:
+        self.conns.add(conn)
+        if self.cluster is not None:
+            self.cluster.register(conn)
+        await self.role.attached(self, conn)
+        conn.send({"type": "seats", "seats": self.seats_info()})
+        conn.send(self.frame(conn.seat, conn.fmt, conn.lang))
+        for m in self.chat_for(conn.seat):
+            conn.send(m)
+        self.broadcast_seats()
+
+    def detach(self, conn: Conn) -> None:
+        self.conns.discard(conn)
+        conn.stop()
+        if self.cluster is not None:
+            self.cluster.unregister(conn)
+        self.role.detached(self, conn)
+
+    async def resync(self, conn: Conn, seq) -> None:
+        """A full snapshot (card tables are small): the seats, the current frame, and the events the
+        seat missed since ``seq`` when the client's seq is one this table had."""
+        conn.send({"type": "seats", "seats": self.seats_info()})
+        frame = self.frame(conn.seat, conn.fmt, conn.lang)
+        frame["resync"] = True
+        if 0 <= seq <= self.seq:
+            frame["missed"] = {"since": seq, "events": self.missed(conn.seat, seq)}
+        conn.send(frame)
