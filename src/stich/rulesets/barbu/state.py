@@ -538,7 +538,7 @@ class BarbuState(State):
     def _next_dealer(self) -> int | None:
         """The dealer of the next deal in the schedule (§1.2, §1.3, R-3), None after the 28th."""
         hn = self.hand_number
-        return self._deals[hn][3] if hn < len(self._deals) and not self.is_terminal() else None
+        return self._deals[hn][3] if hn < len(self._deals) else None
 
     # --- summaries and views ------------------------------------------------------------------------------------------
     def _hand_summary(self) -> dict:

@@ -480,7 +480,7 @@ class BattnState(SearchMixin, State):
 
     def _next_dealer(self) -> int | None:
         """BT-3.2: the deal passes to the next seat after every turn (None: the match is over)."""
-        return None if self.current_player == TERMINAL else (self.dealer + 1) & 3
+        return None if self.winner is not None else (self.dealer + 1) & 3
 
     # --- public status for views ------------------------------------------------------------------------
     def _status(self):

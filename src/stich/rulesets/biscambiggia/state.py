@@ -354,7 +354,7 @@ class BiscambiggiaState(SearchMixin, State):
     def _next_dealer(self) -> int | None:
         """BB-2.1, BB-6.4: the deal passes to the next seat after every hand, a thrown-in one too
         (None: the match is over)."""
-        return None if self.current_player == TERMINAL else (self.dealer + 1) % NUM_PLAYERS
+        return None if self.winners is not None else (self.dealer + 1) % NUM_PLAYERS
 
     def _defer_deal(self) -> None:
         """The next deal waits until the state is observed (State._defer): a rollout that stops at

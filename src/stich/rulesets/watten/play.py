@@ -290,7 +290,7 @@ class PlayMixin:
 
     def _next_dealer(self) -> int | None:
         """§2.12: the deal passes on after every hand (None: the match is over)."""
-        return None if self.current_player == TERMINAL else self._nxt(self.dealer)
+        return None if max(self.scores) >= self.game.target else self._nxt(self.dealer)
 
     def is_terminal(self) -> bool:
         return self.current_player == TERMINAL
