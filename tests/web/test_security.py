@@ -269,6 +269,12 @@ BAD_TABLES = [
     ({"game": "watten", "variant": "nope", "seats": ["human"] * 4}, "nope"),
     ({"game": "watten", "variant": "euregio", "options": {"target": 0}, "seats": ["human"] * 4}, None),
     ({"game": "watten", "variant": "euregio", "options": {"no_such_option": 1}, "seats": ["human"] * 4}, None),
+    # options that contradict each other (issue #40): the error names both and the rule
+    ({"game": "watten", "variant": "euregio", "options": {"target": 7, "lock_at": 16}, "seats": ["human"] * 4},
+     "lock_at=16 and target=7 contradict each other: lock_at must be below target (§2.9, R12)"),
+    ({"game": "battn", "options": {"target": 10, "x_threshold": 19}, "seats": ["human"] * 4},
+     "x_threshold=19 and target=10 contradict each other"),
+    ({"game": "biscambiggia", "options": {"max_bid": 121}, "seats": ["human"] * 5}, "must be at most 120"),
     ({"game": "watten", "variant": "euregio", "seats": ["human"] * 3}, None),
     ({"game": "watten", "variant": "euregio", "seats": ["human", "robot", "human", "human"]}, "robot"),
     ({"game": "watten", "variant": "euregio", "seats": ["human", "bot:nosuchbot", "human", "human"]}, None),

@@ -27,7 +27,8 @@ def games_catalogue() -> dict:
                 continue
         options = []
         for spec in cls.option_specs:
-            values = {"type": "int", "minimum": spec.minimum} if spec.values is int else list(spec.values)
+            values = ({"type": "int", "minimum": spec.minimum, "maximum": spec.maximum} if spec.values is int
+                      else list(spec.values))
             options.append({"name": spec.name, "values": values, "default": spec.default,
                             "explanation": " — ".join(x for x in (spec.rule, spec.help) if x),
                             "variants": list(spec.variants) if spec.variants else None})

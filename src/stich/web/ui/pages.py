@@ -77,7 +77,7 @@ def games_catalogue() -> list[dict]:
             options.append({"name": spec.name, "choices": values, "default": default,
                             "defaults": spec.default if isinstance(spec.default, dict) else None,
                             "help": spec.help, "rule": spec.rule, "variants": list(spec.variants or []),
-                            "minimum": spec.minimum})
+                            "minimum": spec.minimum, "maximum": spec.maximum})
         out.append({"name": name, "title": g.title, "variants": variants, "default_variant": g.default_variant,
                     "options": options})
     return out
