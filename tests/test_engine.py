@@ -11,8 +11,13 @@ from stich.cards import DECKS, deck
 from stich.engine import IllegalActionError, MalformedActionError, OptionError, RecordError, SetupError
 
 from .engine_toy import ToyGame
+from .registered import registered
 
-stich.engine.register("enginetoy", "tests.engine_toy:ToyGame")
+
+@pytest.fixture(scope="module", autouse=True)
+def enginetoy_registered():
+    with registered("enginetoy", "tests.engine_toy:ToyGame") as name:
+        yield name
 
 
 def play_random(state, rng, steps=10_000):

@@ -79,13 +79,18 @@ def test_with_own_scores_the_match_is_a_race_against_every_other_seat():
 @given(st.tuples(st.integers(1, 15), st.integers(1, 15), st.integers(1, 15)), st.integers(0, 2))
 def test_three_seat_race_shares_the_match(needs, solo):
     """The three-seat race (Watten for three) is a distribution over who wins the match: the
-    shares sum to one, and a seat needing fewer points never has the smaller share."""
+    shares sum to one, and a point more never lowers a seat's share.
+
+    (Two seats of the duo are not ordered by their needs alone: the next solo is the next seat, so
+    who plays alone next counts too - needing (6, 5, 1) with seat 2 solo, seat 0, solo next,
+    has 0.107 and seat 1 0.079.  The earlier form of this test claimed that order; hypothesis found
+    the counterexample.)"""
     shares = race_win(needs, solo)
     assert sum(shares) == pytest.approx(1.0) and all(0.0 <= x <= 1.0 for x in shares)
     for i in range(3):
-        for j in range(3):
-            if needs[i] < needs[j] and (i == solo) == (j == solo):
-                assert shares[i] >= shares[j] - 1e-12
+        if needs[i] > 1:
+            closer = tuple(n - (k == i) for k, n in enumerate(needs))
+            assert race_win(closer, solo)[i] >= shares[i] - 1e-12
 
 
 def test_the_solo_does_not_gamble_for_a_race_he_is_not_losing():

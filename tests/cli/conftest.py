@@ -2,14 +2,10 @@
 
 import pytest
 
-import stich.engine
-from stich.engine import registry
+from tests.registered import registered
 
 
 @pytest.fixture(scope="package", autouse=True)
 def toy_game():
-    had = "toy" in registry._GAMES
-    stich.engine.register("toy", "tests.cli.toygame:ToyGame")
-    yield "toy"
-    if not had:
-        registry._GAMES.pop("toy", None)
+    with registered("toy", "tests.cli.toygame:ToyGame") as name:
+        yield name

@@ -9,6 +9,7 @@ import random
 from dataclasses import replace
 
 import pytest
+from tests.registered import registered
 
 import stich
 from stich.rulesets.watten import WattenGame
@@ -44,7 +45,10 @@ class KritischGuateWatten(WattenGame):
         return r
 
 
-stich.engine.register(KritischGuateWatten.name, f"{__name__}:KritischGuateWatten")
+@pytest.fixture(scope="module", autouse=True)
+def kritisch_guate_registered():
+    with registered(KritischGuateWatten.name, f"{__name__}:KritischGuateWatten") as name:
+        yield name
 
 
 def test_the_new_variant_is_the_row_and_nothing_else_changed():
