@@ -4,7 +4,7 @@ tricks; the match is won at ``target`` hands.  Seat 1 may ``peek`` at the top st
 (a private event), which lets the tests check audiences."""
 
 from stich.cards import deck, iter_bits
-from stich.engine import TERMINAL, Game, OptionSpec, SetupError, State
+from stich.engine import ROLES, TERMINAL, Game, OptionSpec, SetupError, State
 
 
 class ToyState(State):
@@ -114,6 +114,7 @@ class ToyGame(Game):
     deck = deck("german32")
     num_players = 2
     state_class = ToyState
+    companions = dict.fromkeys(ROLES)   # a bare fixture: no companion of any role
     reveal_events = frozenset({"peek"})
 
     def _setup(self):

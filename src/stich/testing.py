@@ -15,6 +15,8 @@ Cross-game properties, over every variant, random seeds and random option combin
   value of any option beside every value of any other, at least once, where the game's
   ``option_rules`` allow the two together) plays a match each with the checks above, and the pairs
   left out are exactly those a declared constraint refuses;
+* **companions**: every role of ``stich.engine.ROLES`` declared (a module or None), and every
+  declared module imports and fills its role (its required members there, none misspelled);
 * **perft**: for fixed seeds and each variant, the number of distinct legal action sequences to
   a small depth from fixed positions, compared with golden counts stored in a JSON file, so any
   change in move generation shows up as a changed number; the same for a few non-default option
@@ -35,9 +37,11 @@ from pathlib import Path
 import stich
 from stich.engine import IllegalActionError, OptionError, fold_events
 from stich.engine.options import resolve_options
+from stich.engine.registry import load_companion
+from stich.engine.roles import check_declaration
 
-__all__ = ["check_game", "option_values", "pairwise_options", "perft", "perft_counts", "random_options",
-           "write_golden"]
+__all__ = ["check_companions", "check_game", "option_values", "pairwise_options", "perft", "perft_counts",
+           "random_options", "write_golden"]
 
 MAX_ACTIONS = 60_000
 #: (seed, random actions played before counting, depth) of each perft position
@@ -508,19 +512,30 @@ def check_perft(game_cls, golden) -> int:
     return compared
 
 
+# --- companions -----------------------------------------------------------------------------------
+def check_companions(game_cls) -> int:
+    """Every role declared and every declared companion module importing and filling its role
+    (``CompanionError`` naming the game and the role otherwise).  Returns the modules checked."""
+    check_declaration(game_cls)
+    return sum(load_companion(game_cls, role) is not None for role in game_cls.companions)
+
+
+
 # --- the kit --------------------------------------------------------------------------------------
 def check_game(game_cls, golden=None, *, matches: int = 12, seed: int = 0, pairwise: bool = True) -> dict:
     """Run every property on the game class ``game_cls`` (its name must be registered, e.g. by an
     installed ``stich.games`` entry point).  ``golden``: the JSON file of its perft counts (None:
     skip perft).  ``matches``: random matches (and mid-match records) per property; ``pairwise``:
     also a match for every assignment of each variant's pairwise covering set.  Returns
-    ``{"matches": ..., "pairwise_matches": ..., "view_comparisons": ..., "perft_counts": ...}``."""
+    ``{"matches": ..., "pairwise_matches": ..., "view_comparisons": ..., "companions": ...,
+    "perft_counts": ...}``."""
     assert stich.engine.game_class(game_cls.name) is game_cls, f"{game_cls.name} is not registered as this class"
+    companions = check_companions(game_cls)
     rng = random.Random(f"check_game/{game_cls.name}/{seed}")
     check_matches(game_cls, rng, configurations(game_cls, rng, matches))
     check_mid_match(game_cls, rng, matches)
     report = {"matches": matches, "pairwise_matches": check_pairwise(game_cls, rng) if pairwise else 0,
-              "view_comparisons": check_view_invariance(game_cls)}
+              "view_comparisons": check_view_invariance(game_cls), "companions": companions}
     if golden is not None:
         report["perft_counts"] = check_perft(game_cls, golden)
     return report

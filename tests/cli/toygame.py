@@ -8,7 +8,7 @@ scores a point; the match is won at ``target`` points.
 """
 
 from stich.cards import deck, iter_bits
-from stich.engine import TERMINAL, Game, OptionSpec, SetupError, State
+from stich.engine import ROLES, TERMINAL, Game, OptionSpec, SetupError, State
 
 
 class ToyState(State):
@@ -127,6 +127,7 @@ class ToyGame(Game):
     deck = deck("german32")
     num_players = 2
     state_class = ToyState
+    companions = dict.fromkeys(ROLES)   # a bare fixture: no companion of any role
 
     def _setup(self):
         d = self.deck

@@ -31,6 +31,8 @@ import math  # fsum totals: exact, the same choices under every Python (test_pyt
 from dataclasses import dataclass
 from functools import cache
 
+from stich.engine import ROLES
+
 #: the stake of a typical later hand (Watten and Battn: 2, raised sometimes): (points, chance)
 LATER_HANDS = ((2, 0.6), (3, 0.25), (4, 0.15))
 
@@ -58,31 +60,36 @@ class Declaration:
     the variants whose searches need more worlds than the bot's default.
     This module and the search bots name no game verb: they read them here.
 
-    A name the module leaves out takes its default: no raise, no answers, no play-on / give-away
-    pairs, no raise poll, nothing decided by evaluation, every verb informative, and then a fixed
-    stake of :data:`FIXED_STAKE` (with a raise verb but no ``stake`` functions: 2, Watten's and
-    Battn's base), the bot's own number of worlds.  A game without raising declares only what
-    differs (``DECIDED``)."""
+    A name the module leaves out takes the default the ``"bets"`` role declares
+    (``stich.engine.ROLES["bets"]``): no raise, no answers, no play-on / give-away pairs, no raise
+    poll, nothing decided by evaluation, every verb informative, and then a fixed stake of
+    :data:`FIXED_STAKE` (with a raise verb but no ``stake`` functions: 2, Watten's and Battn's
+    base), the bot's own number of worlds.  A game without raising declares only what differs
+    (``DECIDED``); one without bets at all declares ``"bets": None``."""
 
     def __init__(self, module=None, card_verb: str | None = None):
         #: the game's verb of playing a card (``Game.card_verb``): a raise offered with cards
         self.card_verb = card_verb
-        get = (lambda name, default: getattr(module, name, default)) if module is not None else \
-            (lambda name, default: default)
-        self.raise_verb: str | None = get("RAISE", None)
-        self.accept: str | None = get("ACCEPT", None)
-        self.fold: str | None = get("FOLD", None)
-        self.go_on: dict[str, str] = dict(get("GO_ON", {}))
-        self.poll_pass: str | None = get("POLL_PASS", None)
-        self.go_on_stake: int = get("GO_ON_STAKE", 0)
-        self.go_on_gives: int = get("GO_ON_GIVES", 0)
-        self.decided: frozenset[str] = frozenset(get("DECIDED", ()))
-        self.uninformative: frozenset[str] = frozenset(get("UNINFORMATIVE", ()))
+        declared = ROLES["bets"]
+
+        def get(name: str):
+            # the role's reader: a name it does not declare is an error here, not a default
+            return declared.read(module, name)
+
+        self.raise_verb: str | None = get("RAISE")
+        self.accept: str | None = get("ACCEPT")
+        self.fold: str | None = get("FOLD")
+        self.go_on: dict[str, str] = dict(get("GO_ON"))
+        self.poll_pass: str | None = get("POLL_PASS")
+        self.go_on_stake: int = get("GO_ON_STAKE")
+        self.go_on_gives: int = get("GO_ON_GIVES")
+        self.decided: frozenset[str] = frozenset(get("DECIDED"))
+        self.uninformative: frozenset[str] = frozenset(get("UNINFORMATIVE"))
         #: variant -> the worlds a search decision draws by default where the bot's own number is
         #: not enough (measured per variant; a game-wide entry under None)
-        self.search_worlds: dict[str | None, int] = dict(get("SEARCH_WORLDS", {}))
-        self._stake = get("stake", None)
-        self._state_stake = get("state_stake", None)
+        self.search_worlds: dict[str | None, int] = dict(get("SEARCH_WORLDS"))
+        self._stake = get("stake")
+        self._state_stake = get("state_stake")
         #: the game's verb for each answer of :func:`respond`
         self.answers: dict[str, str | None] = {ACCEPT: self.accept, FOLD: self.fold, RAISE: self.raise_verb}
         #: every play-on verb -> its give-away, the answer to a raise included

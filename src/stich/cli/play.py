@@ -46,10 +46,10 @@ from stich.cli.render import (
     view_table,
 )
 from stich.cli.words import Standing, is_raise_poll
-from stich.engine import StichError
+from stich.engine import StichError, member
 from stich.engine.recordfile import load_record, quote, save_record
 from stich.engine.turns import WAIT
-from stich.narration import Names, describe_event, game_text, hand_result
+from stich.narration import Names, describe_event, hand_result
 
 
 def _budget_text(budget, names=None) -> str:
@@ -366,8 +366,8 @@ class Match:
         result = hand_result(self.state.hand_summary(), hand, shown)
         if result:
             self.say("[bold]" + self._("Hand %(n)s result") % {"n": hand} + f"[/bold]: {self.names.value(result)}")
-        own = game_text(self.state.game)
-        note = own.hand_end_note(before, self.names) if before and hasattr(own, "hand_end_note") else None
+        own_note = member(self.state.game, "narration", "hand_end_note")
+        note = own_note(before, self.names) if before and own_note is not None else None
         if note:
             self.say(note)
 

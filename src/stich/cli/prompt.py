@@ -9,9 +9,9 @@ import random
 from rich.markup import escape
 from rich.table import Table
 
-from stich.cli.render import action_help, help_module, word_help
+from stich.cli.render import action_help, word_help
 from stich.cli.words import Choice, accepted_words, regional, regional_verbs, standing_choice
-from stich.engine import IllegalActionError, StichError
+from stich.engine import IllegalActionError, StichError, member
 from stich.engine.turns import WAIT
 
 
@@ -145,7 +145,7 @@ def _help(args: list[str], state, names=None, seat: int | None = None) -> Choice
     game = state.game
     if not args:
         now = ", ".join(f"'help {v}'" for v in verbs if action_help(game, v, names))
-        words = list(getattr(help_module(game), "WORDS", {}))[:6]
+        words = list(member(game, "help", "WORDS"))[:6]
         text = " ".join(_(line) for line in HELP_LINES)
         if now:
             text += " " + _("What your actions mean: %(helps)s.") % {"helps": now}

@@ -16,7 +16,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from stich.engine import OptionError, companion, game_class
+from stich.engine import OptionError, companion, game_class, member
 from stich.engine.turns import WAIT
 from stich.narration import Names, describe_event, game_text, scores_text, trick_reason
 
@@ -50,14 +50,13 @@ def action_help(game, verb: str, names: Names | None = None) -> str | None:
     own = help_module(game)
     if own is None:
         return None
-    variant = getattr(own, "VARIANT_HELP", {}).get(getattr(game, "variant", None), {})
+    variant = member(game, "help", "VARIANT_HELP").get(getattr(game, "variant", None), {})
     return variant.get(verb) or own.HELP.get(verb)
 
 
 def word_help(game, word: str) -> str | None:
     """What one of the game's own words means (``gestrichen``, ``Il Buono``): the help module's ``WORDS``."""
-    own = help_module(game)
-    return None if own is None else getattr(own, "WORDS", {}).get(word.lower())
+    return member(game, "help", "WORDS").get(word.lower())
 
 
 def default_lang(game_name: str) -> str:
@@ -167,9 +166,9 @@ def hand_order(view: dict, names: Names):
 
     From the game's text module's ``hand_order(view, names)`` where it has one; else the deck's rank order
     and the view's ``trump``."""
-    own = game_text(names.game)
-    if own is not None and hasattr(own, "hand_order"):
-        return own.hand_order(view, names)
+    own_order = member(names.game, "narration", "hand_order")
+    if own_order is not None:
+        return own_order(view, names)
     deck = names.deck
     strength = {c: deck.rank(deck.parse(c)) for c in view.get("hand") or []}
     trump = view.get("trump")

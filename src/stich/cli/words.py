@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from stich.cli.render import help_module
+from stich.engine import member
 
 
 @dataclass
@@ -79,7 +79,7 @@ def _tr(names):
 
 def _own_words(game) -> dict[str, tuple[str, ...]]:
     """The game package's own input words (``INPUT_WORDS``: word -> verb or verbs), lower case."""
-    own = getattr(help_module(game), "INPUT_WORDS", None) or {}
+    own = member(game, "help", "INPUT_WORDS")
     return {str(k).lower(): (v,) if isinstance(v, str) else tuple(v) for k, v in own.items()}
 
 

@@ -11,12 +11,14 @@ from stich.engine.errors import (
     StichError,
 )
 from stich.engine.options import OptionRule, Options, OptionSpec, only_with, ordered
-from stich.engine.registry import companion, game, game_class, games, register, replay
+from stich.engine.registry import companion, game, game_class, games, member, register, replay
+from stich.engine.roles import ROLES, CompanionError, Role
 from stich.engine.turns import WAIT, Turns
 
 __all__ = [
     "Action", "Game", "State", "TERMINAL", "RECORD_FORMAT", "fold_events",
     "OptionRule", "OptionSpec", "Options", "only_with", "ordered",
     "StichError", "OptionError", "MalformedActionError", "IllegalActionError", "SetupError", "RecordError",
-    "companion", "game", "game_class", "games", "register", "replay", "Turns", "WAIT",
+    "companion", "member", "ROLES", "Role", "CompanionError",
+    "game", "game_class", "games", "register", "replay", "Turns", "WAIT",
 ]

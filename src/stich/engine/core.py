@@ -68,11 +68,13 @@ class Game:
     calm_verbs: frozenset[str] = frozenset()
     #: whether every hand is fought by two sides (``State.side_of``), so alpha-beta applies
     two_sided: bool = False
-    #: the modules beside the game in higher layers, found by role: ``"heuristic"`` (the
-    #: heuristic bot's ``choose(view, legal, rng)``), ``"encoder"`` (``observation_size``,
-    #: ``encode``, ``layout``), ``"narration"`` (the words for its events; see ``stich.narration``).
-    #: Values are module paths, imported only when asked for (:func:`stich.engine.companion`).
-    companions: dict[str, str] = {}
+    #: the modules beside the game in higher layers, one per role of :data:`stich.engine.ROLES`
+    #: (``"heuristic"``, ``"encoder"``, ``"narration"``, ``"help"``, ``"page"``, ``"bets"``,
+    #: ``"kernel"``; each :class:`~stich.engine.Role` lists the members its module holds): a
+    #: module path, imported only when asked for (:func:`stich.engine.companion`), or None where
+    #: the game has none.  Every role is named: the registry refuses a game whose declaration
+    #: misses one or names an unknown one (``CompanionError``), so "no kernel" is said, not guessed.
+    companions: dict[str, str | None] = {}
 
     #: the signals partners may give each other at a live table where the rules allow them
     #: (Watten's Deuten): their words, () for a game without any.  The table server offers them as

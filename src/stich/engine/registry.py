@@ -9,6 +9,7 @@ import os
 from stich.engine.core import RECORD_FORMAT, Game, State
 from stich.engine.errors import OptionError, RecordError, StichError
 from stich.engine.recordfile import quote
+from stich.engine.roles import CompanionError, check_declaration, check_module, role
 
 #: the entry-point group through which a package adds games: ``name = "package.module:GameClass"``
 ENTRY_POINT_GROUP = "stich.games"
@@ -91,29 +92,64 @@ def game_class(name: str) -> type[Game]:
     if target is None or not _available(target):
         raise OptionError(f"unknown game {name!r}; games are: {', '.join(games())}")
     module, cls = target.split(":")
-    return getattr(importlib.import_module(module), cls)
+    found = getattr(importlib.import_module(module), cls)
+    if found not in _CHECKED:
+        # a game is registered by a string; its declaration can be read once its class is loaded
+        check_declaration(found)
+        _CHECKED.add(found)
+    return found
+
+
+#: the game classes whose companion declaration has been checked
+_CHECKED: set[type] = set()
 
 
 _COMPANIONS: dict[tuple[str, str], object] = {}
 
 
-def companion(game_or_name, role: str):
-    """The module a game declares for ``role`` in ``Game.companions`` (``"heuristic"``,
-    ``"encoder"``, ``"narration"``...), imported once; None when the game (or name) declares none
-    or is unknown.  This is the one way the layers above find what a game adds to them."""
+def companion(game_or_name, role_name: str):
+    """The module a game declares for ``role_name`` in ``Game.companions`` (``"heuristic"``,
+    ``"encoder"``, ``"narration"``...: :data:`stich.engine.roles.ROLES`), imported and checked
+    against its role once; None when the game declares None for it (or the name is no game).
+    This is the one way the layers above find what a game adds to them.
+
+    Raises :class:`~stich.engine.roles.CompanionError` (naming the game and the role) when the
+    module does not import or does not fill its role, and ``KeyError`` for a role that does not
+    exist: neither falls back to "no companion"."""
     name = game_or_name if isinstance(game_or_name, str) else getattr(game_or_name, "name", None)
-    key = (name, role)
+    key = (name, role_name)
     if key not in _COMPANIONS:
+        role(role_name)   # an unknown role is the caller's error
         if isinstance(game_or_name, Game):
             cls = type(game_or_name)
+            check_declaration(cls)
         else:
             try:
                 cls = game_class(name)
             except OptionError:
                 return None
-        path = cls.companions.get(role)
-        _COMPANIONS[key] = importlib.import_module(path) if path else None
+        _COMPANIONS[key] = load_companion(cls, role_name)
     return _COMPANIONS[key]
+
+
+def load_companion(cls, role_name: str):
+    """The module game class ``cls`` declares for ``role_name``, imported and checked (None: declared none)."""
+    path = cls.companions[role_name]
+    if path is None:
+        return None
+    try:
+        module = importlib.import_module(path)
+    except ImportError as exc:
+        raise CompanionError(f"game {cls.name!r}: its {role_name!r} companion {path} does not import: {exc}") from exc
+    check_module(cls, role_name, module)
+    return module
+
+
+def member(game_or_name, role_name: str, name: str):
+    """The member ``name`` of a game's ``role_name`` companion, or the role's declared default
+    where the module (or the game) has none: what callers read instead of ``getattr(module, NAME,
+    default)``.  A ``name`` the role does not declare is a ``KeyError``."""
+    return role(role_name).read(companion(game_or_name, role_name), name)
 
 
 _MADE: dict[tuple, Game] = {}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rich.markup import escape
 
-from stich.engine import companion
+from stich.engine import companion, member
 from stich.engine.narration import plain_trick_reason
 from stich.narration.names import Names
 
@@ -42,9 +42,9 @@ def trick_reason(view: dict, cards: list[dict], winner: int, names: Names) -> st
     """Why ``winner`` took the trick ``cards`` (``[{"seat", "card"}]`` in play order), in the words of the
     table, from what ``view`` (the viewer's, taken before the last card) tells: the game's text module's
     ``trick_reason`` where it has one, else :func:`plain_trick_reason` with the view's ``trump``."""
-    own = game_text(names.game)
-    if own is not None and hasattr(own, "trick_reason"):
-        return own.trick_reason(view, cards, winner, names)
+    own_reason = member(names.game, "narration", "trick_reason")
+    if own_reason is not None:
+        return own_reason(view, cards, winner, names)
     return plain_trick_reason(cards, winner, names, view.get("trump"))
 
 

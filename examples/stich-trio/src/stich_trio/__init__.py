@@ -169,7 +169,12 @@ class TrioGame(Game):
     max_decisions = 40
     card_verb = "play"
     search_verbs = ("play",)
-    companions = {"encoder": "stich_trio.encoding"}   # the observation encoder for learning
+    # the modules it adds to stich's layers, one per role (stich.engine.ROLES); None says it has
+    # none: no heuristic (the search bots decide every move), no own words (the generic narration
+    # and help), no browser page, no bets, no fast card-play kernel (search uses the engine)
+    companions = {"encoder": "stich_trio.encoding",   # the observation encoder for learning
+                  "heuristic": None, "narration": None, "help": None, "page": None, "bets": None,
+                  "kernel": None}
 
     def _setup(self) -> None:
         self.a_play = [self.action("play", DECK.code(c), c) for c in range(len(DECK))]   # a_<verb>

@@ -23,18 +23,18 @@ import math
 from contextvars import ContextVar
 
 from stich.bots import bets
-from stich.engine import companion
+from stich.engine import companion, member
 
 #: True: the fixed thresholds of before (``heuristic-classic``, ``pimc-classic``)
 CLASSIC: ContextVar[bool] = ContextVar("stich_heuristic_classic_raising", default=False)
 
 
 def _companion(game: str | None):
-    """The game's heuristic module when it reads the bets (``BET_CURVE`` and ``bet_reading``)."""
-    mod = companion(game, "heuristic") if isinstance(game, str) else None
-    if mod is None or not hasattr(mod, "bet_reading") or not hasattr(mod, "BET_CURVE"):
+    """The game's heuristic module when it reads the bets (``bet_reading``, which the role declares
+    together with ``BET_CURVE``), else None."""
+    if not isinstance(game, str) or member(game, "heuristic", "bet_reading") is None:
         return None
-    return mod
+    return companion(game, "heuristic")
 
 
 def win_chance(game: str, strength: float, their_raises: int = 0) -> float:

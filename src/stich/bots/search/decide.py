@@ -37,7 +37,7 @@ from stich.bots import bets
 from stich.bots.search import fastplay
 from stich.bots.search.betting import MIN_WORLDS, gains, match_score, weighted_model, world_weights
 from stich.bots.search.common import Clock, fallback, hand_over, rollout_action, score_vector, utilities
-from stich.engine import companion
+from stich.engine import companion, member
 
 #: how many candidates are evaluated (the heuristic's ranking picks them)
 TOP = 4
@@ -50,9 +50,8 @@ CONFIDENCE = 1.0
 
 def candidates(view: dict, decided: list[str], own: str) -> list[str]:
     """The candidates to evaluate, best first by the heuristic: its choice, then its ranking."""
-    mod = companion(view.get("game"), "heuristic")
     ranked: list[str] = []
-    rank = getattr(mod, "rank", None)
+    rank = member(view.get("game"), "heuristic", "rank")
     if rank is not None:
         try:
             ranked = [a for a in rank(view, decided) if a in decided]
@@ -127,7 +126,8 @@ def evaluate(bot, view: dict, cands: list[str], worlds, weights, clock: Clock, v
     (``bot.rng`` draws the playouts' seeds; ``value``: how an outcome counts, by default the
     match-aware worth of :func:`_valuer`)."""
     seat = view["seat"]
-    player = getattr(companion(view.get("game"), "heuristic"), "choose", None)
+    heuristic = companion(view.get("game"), "heuristic")
+    player = None if heuristic is None else heuristic.choose
     if value is None:
         value = _valuer(worlds[0], seat, view)
     samples: dict[str, list[float]] = {a: [] for a in cands}
