@@ -13,7 +13,7 @@ import pytest
 
 import stich
 from stich.engine import ROLES, CompanionError, companion, member, registry
-from stich.testing import check_companions, check_game
+from stich.testing import check_companions, check_game, check_score_layout
 
 GOOD = dict.fromkeys(ROLES)
 
@@ -113,3 +113,14 @@ def test_the_conformance_kit_refuses_a_game_with_a_broken_companion(package):
     with pytest.raises(CompanionError, match=r"kit_broken.*'kernel'.*no 'of'"):
         check_game(cls, matches=1, pairwise=False)
 
+
+def test_the_kit_checks_the_declared_score_layout(package):
+    """The bet arithmetic reads ``Game.scores_by`` instead of guessing from the scores' length."""
+    for name in ("watten", "battn", "biscambiggia", "barbu"):
+        check_score_layout(stich.engine.game_class(name))
+    assert stich.game("watten", variant="bavarian_4").scores_by == "side"
+    assert stich.game("watten", variant="bavarian_3").scores_by == "seat"
+    cls = stich.engine.game_class(package("sides_typo", GOOD))
+    cls.scores_by = "sides"
+    with pytest.raises(AssertionError, match="scores_by is 'seat' or 'side', not 'sides'"):
+        check_game(cls, matches=1, pairwise=False)

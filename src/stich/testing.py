@@ -17,6 +17,7 @@ Cross-game properties, over every variant, random seeds and random option combin
   left out are exactly those a declared constraint refuses;
 * **companions**: every role of ``stich.engine.ROLES`` declared (a module or None), and every
   declared module imports and fills its role (its required members there, none misspelled);
+* **score layout**: ``State.scores`` holds one score per seat or per side, as ``Game.scores_by`` says;
 * **perft**: for fixed seeds and each variant, the number of distinct legal action sequences to
   a small depth from fixed positions, compared with golden counts stored in a JSON file, so any
   change in move generation shows up as a changed number; the same for a few non-default option
@@ -520,6 +521,22 @@ def check_companions(game_cls) -> int:
     return sum(load_companion(game_cls, role) is not None for role in game_cls.companions)
 
 
+def check_score_layout(game_cls) -> None:
+    """Each variant's match scores are laid out as ``Game.scores_by`` says: one per seat, or one
+    per side of ``State.side_of`` (the bots' bet arithmetic reads the layout from there)."""
+    for variant in game_cls.variants:
+        game = stich.game(game_cls.name, variant=variant)
+        state = game.new_state(seed=0)
+        n = game.num_players
+        if game.scores_by == "seat":
+            expected = n
+        else:
+            assert game.scores_by == "side", \
+                f"{game_cls.name} {variant}: scores_by is 'seat' or 'side', not {game.scores_by!r}"
+            expected = len({state.side_of(s) for s in range(n)})
+        assert len(state.scores) == expected, \
+            f"{game_cls.name} {variant}: {len(state.scores)} scores, but scores_by={game.scores_by!r} means {expected}"
+
 
 # --- the kit --------------------------------------------------------------------------------------
 def check_game(game_cls, golden=None, *, matches: int = 12, seed: int = 0, pairwise: bool = True) -> dict:
@@ -531,6 +548,7 @@ def check_game(game_cls, golden=None, *, matches: int = 12, seed: int = 0, pairw
     "perft_counts": ...}``."""
     assert stich.engine.game_class(game_cls.name) is game_cls, f"{game_cls.name} is not registered as this class"
     companions = check_companions(game_cls)
+    check_score_layout(game_cls)
     rng = random.Random(f"check_game/{game_cls.name}/{seed}")
     check_matches(game_cls, rng, configurations(game_cls, rng, matches))
     check_mid_match(game_cls, rng, matches)

@@ -68,6 +68,10 @@ class Game:
     calm_verbs: frozenset[str] = frozenset()
     #: whether every hand is fought by two sides (``State.side_of``), so alpha-beta applies
     two_sided: bool = False
+    #: whom the match scores (``State.scores``) count for: ``"seat"`` (one score per seat) or
+    #: ``"side"`` (one per side of ``State.side_of``: partners share one); the bet arithmetic reads
+    #: it (a list of two scores is two seats of a two-player game or two sides of four players)
+    scores_by: str = "seat"
     #: the modules beside the game in higher layers, one per role of :data:`stich.engine.ROLES`
     #: (``"heuristic"``, ``"encoder"``, ``"narration"``, ``"help"``, ``"page"``, ``"bets"``,
     #: ``"kernel"``; each :class:`~stich.engine.Role` lists the members its module holds): a

@@ -48,12 +48,13 @@ def _side(state, seat):
 
 
 def match_score(world, seat: int, view: dict) -> bets.Score:
-    """The points each side still needs, from the world's scores and the match target."""
+    """The points each side still needs, from the world's scores (``Game.scores_by``: per seat
+    or per side) and the match target."""
     target = (view.get("options") or {}).get("target")
     scores = list(world.scores)
     n = world.game.num_players
     me = _side(world, seat)
-    if len(scores) == n and n != 4 or n == 2:   # per-seat scores (e.g. 2 or 3 players)
+    if world.game.scores_by == "seat":
         opponents = [scores[s] for s in range(n) if _side(world, s) != me] or [0]
         partners = [scores[s] for s in range(n) if s != seat and _side(world, s) == me]
         return bets.Score.race(scores[seat], opponents, partners, target)
@@ -65,7 +66,7 @@ def gains(world, seat: int, end) -> tuple[int, int]:
     before, after = list(world.scores), list(end.scores)
     d = [b - a for a, b in zip(before, after, strict=True)]
     n = world.game.num_players
-    if len(d) == n and n != 4 or n == 2:
+    if world.game.scores_by == "seat":
         others = [d[s] for s in range(n) if _side(world, s) != _side(world, seat)] or [0]
         return d[seat], max(others)
     me = _side(world, seat)

@@ -36,6 +36,7 @@ class BattnGame(Game):
                                "x_decline"})
     calm_verbs = frozenset({"accept", "orbi_accept", "pass", "x_play"})
     two_sided = True    # two pairs of partners, seat parity
+    scores_by = "side"  # each pair scores together (rules: the match is the pairs')
     companions = {"heuristic": "stich.bots.heuristic.battn", "encoder": "stich.encoding.battn",
                   "narration": "stich.rulesets.battn.text",
                   "help": "stich.rulesets.battn.help", "page": "stich.rulesets.battn.page",

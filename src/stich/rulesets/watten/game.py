@@ -73,6 +73,8 @@ class WattenGame(Game):
         self.bavarian = row.kritische
         self.deck = deck("german33" if row.deck == 33 else "german32")
         self.num_players = row.players
+        # four players: the two sides score (partners together); two or three: each seat its own
+        self.scores_by = "side" if row.players == 4 else "seat"
         self.family = row.family
         self.blind = row.ansage != "open"               # Ansage by showing a card (T3, E.4)
         self.euregio = row.schlagtausch
