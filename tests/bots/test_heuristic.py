@@ -9,7 +9,7 @@ import pytest
 
 import stich
 import stich.bots.heuristic as heuristic
-from stich.bots import make_bot
+from stich.bots import fallbacks, make_bot
 from stich.bots.heuristic import barbu as barbu_bot
 
 CONFIGS = [("watten", v) for v in ("euregio", "bavarian_4", "bavarian_3", "bavarian_2",
@@ -22,7 +22,7 @@ SMALL = {"watten": {"target": 5}, "battn": {"target": 7}, "biscambiggia": {"hand
 @pytest.fixture(autouse=True)
 def strict(monkeypatch):
     """Errors inside the bot surface instead of falling back to the first legal action."""
-    monkeypatch.setattr(heuristic, "STRICT", True)
+    monkeypatch.setattr(fallbacks, "STRICT", True)
 
 
 def make_game(name, variant):
@@ -72,10 +72,16 @@ def test_heuristic_is_registered():
 
 
 def test_unknown_game_or_broken_view_falls_back_to_a_legal_action(monkeypatch):
-    monkeypatch.setattr(heuristic, "STRICT", False)
+    monkeypatch.setattr(fallbacks, "STRICT", False)
     bot = make_bot("heuristic", seed=1)
-    assert bot.choose({"game": "nonesuch"}, ["b", "a"]) == "b"
+    before = fallbacks.counts()["heuristic"]
+    assert bot.choose({"game": "nonesuch"}, ["b", "a"]) == "b"   # no game, no heuristic: no fallback
+    assert fallbacks.counts()["heuristic"] == before
     assert bot.choose({"game": "watten"}, ["play XX", "raise"]) in ("play XX", "raise")
+    assert fallbacks.counts()["heuristic"] == before + 1        # a broken view: counted, not hidden
+    monkeypatch.setattr(fallbacks, "STRICT", True)
+    with pytest.raises(Exception):  # noqa: B017, PT011 - whatever the game's heuristic raised
+        bot.choose({"game": "watten"}, ["play XX", "raise"])
     with pytest.raises(ValueError):
         bot.choose({"game": "watten"}, [])
 

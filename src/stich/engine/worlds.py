@@ -47,6 +47,11 @@ class WorldError(StichError):
     """No world consistent with the view was found (within the tries allowed)."""
 
 
+class WorldSpecError(WorldError):
+    """The game's ``world_spec`` is wrong (a card placed twice, slots and cards that do not add up):
+    a bug in the game, not a view's bad luck - a search bot must not take it for "no world"."""
+
+
 @dataclass
 class WorldSpec:
     """What a game's ``world_spec(view)`` hook returns (see the module docstring).
@@ -163,10 +168,10 @@ def sample_worlds(view: dict, rng: random.Random, count: int, max_tries: int = 2
     for _slots, cards in spec.groups:
         for c in cards:
             if c in known:
-                raise WorldError(f"card {c} is placed twice by {game.name}'s world_spec")
+                raise WorldSpecError(f"card {c} is placed twice by {game.name}'s world_spec")
             known.add(c)
     if len(codes) != len(free_slots):
-        raise WorldError(f"{game.name}'s world_spec has {len(free_slots)} slots for {len(codes)} cards")
+        raise WorldSpecError(f"{game.name}'s world_spec has {len(free_slots)} slots for {len(codes)} cards")
     unknown = [c for c in codes if c not in known]
     seat_of_slot = []
     for s, size in enumerate(spec.hand_sizes):
@@ -434,7 +439,7 @@ def _deal(spec, unknown, seat_of_slot, forbidden, rng):
     for slots, cards in spec.groups:
         free = [i for i in slots if layout[i] is None]
         if len(free) < len(cards):
-            raise WorldError("a group of the world_spec has more cards than free slots")
+            raise WorldSpecError("a group of the world_spec has more cards than free slots")
         chosen = rng.sample(free, len(cards))
         for i, c in zip(chosen, cards, strict=True):
             layout[i] = c

@@ -4,20 +4,19 @@
 (``Game.companions``: a module with ``choose(view, legal, rng)``; each module's docstring describes
 its strategy).  It sees only the
 seat's view and the legal action texts, uses ``self.rng`` only to break ties (same seed, same
-choices), and always returns one of ``legal``: anything unexpected falls back to the first legal
-action.  Importing this package registers the bot as ``heuristic``.
+choices), and always returns one of ``legal``: where the game's heuristic raises or chooses no
+legal action it plays the first legal action, a fallback that is counted and logged
+(:mod:`stich.bots.fallbacks`; under tests it raises).  A game that declares no heuristic
+(``"heuristic": None``) gets the first legal action, by declaration.  Importing this package
+registers the bot as ``heuristic``.
 """
 
 from __future__ import annotations
 
-import os
-
+from stich.bots import fallbacks
 from stich.bots.base import Bot, register_bot
 from stich.bots.heuristic import raising
 from stich.engine import companion
-
-#: re-raise instead of falling back (tests and development): ``STICH_HEURISTIC_STRICT=1``
-STRICT = os.environ.get("STICH_HEURISTIC_STRICT", "") not in ("", "0")
 
 
 def _player(game: str | None):
@@ -46,13 +45,14 @@ class HeuristicBot(Bot):
             if bet is not None:
                 return bet
             action = player(view, legal, self.rng)
-        except Exception:  # noqa: BLE001 - a bot must never crash a match
-            if STRICT:
-                raise
+        except Exception as exc:  # noqa: BLE001 - a bot must never crash a match: counted, raised in tests
+            fallbacks.fell_back("heuristic", exc)
             return legal[0]
-        if STRICT and action not in legal:
-            raise AssertionError(f"heuristic chose {action!r}, not in {legal}")
-        return action if action in legal else legal[0]
+        if action not in legal:
+            fallbacks.fell_back("heuristic", AssertionError(f"{view.get('game')} heuristic chose {action!r}, "
+                                                            f"not in {legal}"))
+            return legal[0]
+        return action
 
 
 class ClassicHeuristicBot(HeuristicBot):

@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 import time
 
-from stich.bots import bets
+from stich.bots import bets, fallbacks
 from stich.bots.search import calibration
 from stich.bots.search.common import (
     fallback,
@@ -93,11 +93,9 @@ def raise_weights(worlds, view: dict) -> list[float]:
     heuristic's hand strength in that world (``heuristic.raising.hand_win_chance``), gives each
     raise the likelihood ``1 / (1 + exp(-(p' - 1/2) / RAISE_SIGNAL))``.  Without this, both sides
     of a raising war sample worlds in which they are the favourite and raise on and on."""
+    from stich.bots.heuristic.raising import hand_win_chance, reads_bets
+
     seat = view["seat"]
-    try:
-        from stich.bots.heuristic.raising import hand_win_chance, reads_bets
-    except Exception:  # noqa: BLE001 - no heuristic: no weights
-        return [1.0] * len(worlds)
     verb = bets.declared(view.get("game")).raise_verb
     if verb is None or not worlds or not reads_bets(view.get("game")):
         return [1.0] * len(worlds)
@@ -114,7 +112,8 @@ def raise_weights(worlds, view: dict) -> list[float]:
         for who, k in raisers.items():
             try:
                 q = hand_win_chance(world.view(who))   # before any raise of ours
-            except Exception:  # noqa: BLE001
+            except Exception as exc:  # noqa: BLE001 - the world keeps its weight (counted, raised in tests)
+                fallbacks.fell_back("raise_weights", exc)
                 continue
             if q is None:
                 continue

@@ -33,11 +33,11 @@ from __future__ import annotations
 import math  # fsum totals: exact, the same choices under every Python (test_python_versions)
 import random
 
-from stich.bots import bets
+from stich.bots import bets, fallbacks
 from stich.bots.search import fastplay
 from stich.bots.search.betting import MIN_WORLDS, gains, match_score, weighted_model, world_weights
 from stich.bots.search.common import Clock, fallback, hand_over, rollout_action, score_vector, utilities
-from stich.engine import companion, member
+from stich.engine import IllegalActionError, companion, member
 
 #: how many candidates are evaluated (the heuristic's ranking picks them)
 TOP = 4
@@ -55,7 +55,8 @@ def candidates(view: dict, decided: list[str], own: str) -> list[str]:
     if rank is not None:
         try:
             ranked = [a for a in rank(view, decided) if a in decided]
-        except Exception:  # noqa: BLE001 - a ranking is a hint; the heuristic's choice stays
+        except Exception as exc:  # noqa: BLE001 - a ranking is a hint; the heuristic's choice stays (counted)
+            fallbacks.fell_back("ranking", exc)
             ranked = []
     out = [own] if own in decided else []
     for a in ranked + decided:
@@ -100,7 +101,8 @@ def playout(state, hand: int, rng: random.Random, player, limit: int = 2000):
         texts = [str(a) for a in calm]
         try:
             choice = player(state.view(state.current_player), texts, rng)
-        except Exception:  # noqa: BLE001 - a playout must go on
+        except Exception as exc:  # noqa: BLE001 - a playout must go on: a random calm action (counted)
+            fallbacks.fell_back("playout", exc)
             choice = None
         state.apply(choice if choice in texts else calm[rng.randrange(len(calm))])
     return state
@@ -144,7 +146,7 @@ def evaluate(bot, view: dict, cands: list[str], worlds, weights, clock: Clock, v
                 s = world.clone()
                 try:
                     s.apply(a, seat=None if s.current_player == seat else seat)
-                except Exception:  # noqa: BLE001 - not legal in this world: the worst outcome
+                except IllegalActionError:   # not legal in this world: the worst outcome
                     samples[a].append(-math.inf)
                     continue
                 end = playout(s, hand, random.Random(seed), player)
