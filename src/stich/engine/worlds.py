@@ -96,7 +96,7 @@ class WorldSpec:
 
 def supports_worlds(game) -> bool:
     """Whether ``game`` provides the ``world_spec`` hook."""
-    return callable(getattr(game, "world_spec", None))
+    return callable(game.world_spec)   # None on Game: declared absent
 
 
 def world_spec(view: dict):
@@ -482,7 +482,7 @@ def _replay(game, view, spec, layout, rng, model=None):
         if spec.stock_size:
             setup["stock"] = stock
     world = game.new_state(seed=rng.randrange(2**62), **setup)
-    fix = getattr(game, "world_fixup", None)
+    fix = game.world_fixup
     if fix is not None:
         fix(world, view, spec)
     actions = view["actions"]

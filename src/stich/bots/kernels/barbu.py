@@ -221,6 +221,8 @@ class DominoKernel:
 
     __slots__ = ("game", "hands", "turn", "ends", "opens", "out", "ace_replay", "business", "scores")
 
+    ab = None   # (Kernel's optional search: nothing solves the domino)
+
     @classmethod
     def of(cls, state):
         k = object.__new__(cls)

@@ -39,6 +39,13 @@ class Kernel:
 
     __slots__ = ("game", "n", "hands", "trick", "seats", "turn", "tricks", "trick_no")
 
+    #: optional: ``run(rng) -> scores``, a playout loop of the kernel's own (Barbu's: one loop, no
+    #: method calls per card) that plays the same cards as :func:`step_playout`; None: that one
+    run = None
+    #: optional: ``ab(me, value, alpha, beta, budget)``, an alpha-beta search of the kernel's own
+    #: (Watten's: cards taken back, not copies); None: :func:`_ab` on copies
+    ab = None
+
     def legal(self) -> int:   # pragma: no cover - per game
         raise NotImplementedError
 
@@ -81,7 +88,7 @@ def playout(k: Kernel, rng) -> list:
     """Play the hand out on ``k`` (in place) with the rollout policy; the match scores after it.
     A kernel with a ``run(rng)`` method of its own (Barbu's: one loop, no method calls per card)
     plays it there: the same cards for the same random numbers as :func:`step_playout`."""
-    run = getattr(k, "run", None)
+    run = k.run
     if run is not None:
         return run(rng)
     return step_playout(k, rng)
@@ -116,7 +123,7 @@ def solve(k: Kernel, seat: int, start: list, budget: list[int], alpha: float = -
     ``common.utilities``), with at most ``budget[0]`` inner nodes; beyond them a playout
     estimates (as ``solver.solve`` does)."""
     value = {side: _utility(k, seat, start, side) for side in (0, 1)}
-    ab = getattr(k, "ab", None)   # a kernel's own search (Watten's: cards taken back, not copies)
+    ab = k.ab   # a kernel's own search (Kernel.ab), or None
     if ab is not None:
         return ab(k.side_of(seat), value, alpha, beta, budget)
     return _ab(k, k.side_of(seat), value, alpha, beta, budget)
