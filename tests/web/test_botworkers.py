@@ -29,6 +29,7 @@ import yaml
 from prometheus_client.parser import text_string_to_metric_families
 
 import stich
+from stich.web.botqueue import VERSION
 from tests.web.checks import canon, check_acks_in_record, new_state_of, replay_ok
 from tests.web.client import create_table, get_record, http_client, run, seat_clients
 from tests.web.server import STICH, wait_until
@@ -291,9 +292,9 @@ def test_worker_processes_play_the_bots_and_the_queue_holds_only_the_bot_seats_v
 
     r = redis.Redis.from_url(url)
     reply_list = jobs[0]["reply"]
-    bad = [b"not json", b"\xff\xfe", json.dumps({"v": 1, "id": "x"}).encode(),
-           json.dumps({"v": 1, "id": "no-such-job", "action": "play EO", "error": None, "seconds": 0.1,
-                       "worker": "w"}).encode()]
+    bad = [b"not json", b"\xff\xfe", json.dumps({"v": VERSION, "id": "x"}).encode(),
+           json.dumps({"v": VERSION, "id": "no-such-job", "action": "play EO", "error": None, "seconds": 0.1,
+                       "worker": "w", "fallbacks": {}}).encode()]
     r.lpush(reply_list, *bad)
     wait_until(lambda: len(server_events(srv, "bot reply refused")) >= 3, 10, "the refusals in the server's log")
     refused = server_events(srv, "bot reply refused")
@@ -420,9 +421,10 @@ def test_malformed_jobs_are_refused_and_change_nothing(redis_server, workers):
     state = stich.game("watten", "euregio").new_state(7)
     seat = state.current_player
     legal = [str(a) for a in state.legal_actions(seat)]
-    good = {"v": 1, "id": "job-1", "spec": "random", "seed": 5, "view": canon(state.view(seat)), "legal": legal,
+    good = {"v": VERSION, "id": "job-1", "spec": "random", "seed": 5, "view": canon(state.view(seat)), "legal": legal,
             "deadline": time.time() + 60, "reply": "stich:bots:replies:test"}
-    bad = [b"not json", b"\xff\xfe", b"[1, 2]", json.dumps({**good, "v": 2}), json.dumps({**good, "extra": 1}),
+    bad = [b"not json", b"\xff\xfe", b"[1, 2]", json.dumps({**good, "v": VERSION + 1}),
+           json.dumps({**good, "extra": 1}),
            json.dumps({k: v for k, v in good.items() if k != "legal"}), json.dumps({**good, "seed": -1}),
            json.dumps({**good, "legal": []}), json.dumps({**good, "reply": "stich:t:abc"}),
            json.dumps({**good, "spec": "pimc@3600s"}),

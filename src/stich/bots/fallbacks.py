@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 from collections import Counter
 from collections.abc import Callable
+from contextlib import contextmanager
 
 #: why a bot fell back: the piece of game code that raised
 REASONS = (
@@ -40,6 +42,7 @@ COUNTS: Counter[str] = Counter()
 
 log = logging.getLogger("stich.bots.fallbacks")
 _LISTENERS: list[Callable[[str], None]] = []
+_THREAD = threading.local()   # the open recorded() blocks of this thread
 
 
 def on_fallback(listener: Callable[[str], None]) -> None:
@@ -55,6 +58,8 @@ def fell_back(reason: str, error: BaseException) -> None:
     if STRICT:
         raise error
     COUNTS[reason] += 1
+    for taken in getattr(_THREAD, "open", ()):
+        taken[reason] += 1
     log.warning("bot fallback (%s): %s: %s", reason, type(error).__name__, error, exc_info=error)
     for listener in _LISTENERS:
         listener(reason)
@@ -63,3 +68,17 @@ def fell_back(reason: str, error: BaseException) -> None:
 def counts() -> dict[str, int]:
     """Every reason's fallbacks so far in this process (0 where none)."""
     return {reason: COUNTS[reason] for reason in REASONS}
+
+
+@contextmanager
+def recorded():
+    """The fallbacks this thread makes inside the block, per reason: what a bot worker process
+    sends back with its answer, so that its server counts them (a worker's own :data:`COUNTS` are
+    in another process, and a thread's next to another thread's)."""
+    taken: Counter[str] = Counter()
+    stack = _THREAD.__dict__.setdefault("open", [])
+    stack.append(taken)
+    try:
+        yield taken
+    finally:
+        stack.remove(taken)

@@ -49,11 +49,16 @@ def think(spec: str, seed: int, view: dict, legal: list[str]) -> str:
     return answer
 
 
-def think_timed(spec: str, seed: int, view: dict, legal: list[str]) -> tuple[str, float]:
-    """:func:`think` and the seconds it took, measured in the worker (the queue before it is not thinking)."""
+def think_timed(spec: str, seed: int, view: dict, legal: list[str]) -> tuple[str, float, dict[str, int]]:
+    """:func:`think`, the seconds it took, measured in the worker (the queue before it is not thinking),
+    and the fallbacks the bot made around game code, per reason (``stich.bots.fallbacks``), for the
+    server's ``stich_bot_fallbacks_total``."""
+    from stich.bots import fallbacks
+
     started = time.perf_counter()
-    answer = think(spec, seed, view, legal)
-    return answer, time.perf_counter() - started
+    with fallbacks.recorded() as fell:
+        answer = think(spec, seed, view, legal)
+    return answer, time.perf_counter() - started, dict(fell)
 
 
 def _warm() -> None:
@@ -133,8 +138,10 @@ class BotPool(CountedPool):
         loop = asyncio.get_running_loop()
         for attempt in (1, 2):
             try:
-                answer, seconds = await loop.run_in_executor(self.executor, think_timed, spec, seed, view, legal)
+                answer, seconds, fell = await loop.run_in_executor(self.executor, think_timed, spec, seed, view,
+                                                                   legal)
                 metrics.bot_thought(spec, seconds)
+                metrics.bot_fell_back(fell)
                 return answer, None
             except asyncio.CancelledError:
                 raise

@@ -38,6 +38,7 @@ import secrets
 import time
 from dataclasses import dataclass
 
+from stich.bots.fallbacks import REASONS as FALLBACK_REASONS
 from stich.web import metrics
 from stich.web.botpool import BotPool, CountedPool
 from stich.web.logs import event
@@ -57,10 +58,10 @@ WORKER_TTL = 4.0       # a worker not heard from for this long is dead (its jobs
 QUEUE_WAIT = 8.0
 REPLY_TTL = 60         # a reply list nobody reads (its server died) expires after this many seconds
 MAX_JOB_BYTES = 1024 * 1024
-VERSION = 1
+VERSION = 2   # 2: a reply carries the bot's fallbacks around game code
 _ID = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
 JOB_KEYS = frozenset({"v", "id", "spec", "seed", "view", "legal", "deadline", "reply"})
-REPLY_KEYS = frozenset({"v", "id", "action", "error", "seconds", "worker"})
+REPLY_KEYS = frozenset({"v", "id", "action", "error", "seconds", "worker", "fallbacks"})
 
 
 def doing_key(worker: str) -> str:
@@ -117,6 +118,7 @@ class Reply:
     error: str | None
     seconds: float
     worker: str
+    fallbacks: dict   # reason -> how often the bot fell back around game code (stich.bots.fallbacks)
 
 
 def encode_job(job: Job) -> str:
@@ -126,7 +128,8 @@ def encode_job(job: Job) -> str:
 
 def encode_reply(reply: Reply) -> str:
     return json.dumps({"v": VERSION, "id": reply.id, "action": reply.action, "error": reply.error,
-                       "seconds": reply.seconds, "worker": reply.worker}, separators=(",", ":"))
+                       "seconds": reply.seconds, "worker": reply.worker, "fallbacks": reply.fallbacks},
+                      separators=(",", ":"))
 
 
 def _object(raw, what: str, keys: frozenset) -> dict:
@@ -210,7 +213,11 @@ def parse_reply(raw) -> Reply:
         raise BadMessage("a bot reply's seconds is a number of 0 or more")
     if not isinstance(worker, str) or len(worker) > 128:
         raise BadMessage("a bot reply's worker is its id")
-    return Reply(msg["id"], action, error, float(seconds), worker)
+    fell = msg["fallbacks"]
+    if not isinstance(fell, dict) or any(r not in FALLBACK_REASONS or type(n) is not int or n < 1
+                                         for r, n in fell.items()):
+        raise BadMessage(f"a bot reply's fallbacks count reasons ({', '.join(FALLBACK_REASONS)}) with whole numbers")
+    return Reply(msg["id"], action, error, float(seconds), worker, fell)
 
 
 class NoWorkers(Exception):
@@ -283,6 +290,7 @@ class RemoteBotPool(CountedPool):
         if reply.error is not None:  # the bot itself failed: as in the local pool, a seeded random move
             return random.Random(seed).choice(legal), f"{reply.error} (in worker {reply.worker})"
         metrics.bot_thought(spec, reply.seconds)
+        metrics.bot_fell_back(reply.fallbacks)
         return reply.action, None
 
     async def _fallback(self, reason: str, spec, seed, view, legal, detail: str = "") -> tuple[str, str | None]:

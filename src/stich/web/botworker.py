@@ -137,11 +137,11 @@ class Worker:
             event(log, "bot job expired", logging.DEBUG, worker=self.id, job=job.id)
             return
         try:
-            action, seconds = think_timed(job.spec, job.seed, job.view, job.legal)
+            action, seconds, fell = think_timed(job.spec, job.seed, job.view, job.legal)
             error = None
         except Exception as exc:  # noqa: BLE001 - the server answers a bot fault as its own pool would
-            action, seconds, error = None, 0.0, f"{type(exc).__name__}: {exc}"[:500]
-        reply = encode_reply(Reply(job.id, action, error, seconds, self.id))
+            action, seconds, fell, error = None, 0.0, {}, f"{type(exc).__name__}: {exc}"[:500]
+        reply = encode_reply(Reply(job.id, action, error, seconds, self.id, fell))
         pipe = self.r.pipeline(transaction=False)
         pipe.lpush(job.reply, reply)
         pipe.expire(job.reply, REPLY_TTL)

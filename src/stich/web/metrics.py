@@ -24,6 +24,8 @@ from prometheus_client import (
 )
 from prometheus_client.core import GaugeMetricFamily
 
+from stich.bots import fallbacks
+
 # The ``*_created`` series (a timestamp per counter) double the scrape and tell nothing a process
 # start time does not; this switch is process-wide, which suits a server process.
 disable_created_metrics()
@@ -71,13 +73,16 @@ GC_FULL = Histogram("stich_gc_full_collection_seconds",
 #: (a ``stich bot-worker`` through the Redis bot queue), ``fallback`` (the server's own pool although
 #: ``--bot-queue redis`` is set, because no worker answered in time: see BOT_FALLBACK_REASONS).
 BOT_WHERE = ("local", "worker", "fallback")
-#: Why a server decided a move itself with ``--bot-queue redis``: no live worker (none started, all
-#: silent, or Redis unreachable when counting them), a job unanswered by its deadline, a failed push.
-BOT_FALLBACK_REASONS = ("no_workers", "timeout", "redis")
+#: Why a bot move fell back: the server decided it itself with ``--bot-queue redis`` (no live worker -
+#: none started, all silent, or Redis unreachable when counting them -, a job unanswered by its
+#: deadline, a failed push), or game code raised inside the bot and it went on without that piece
+#: (``stich.bots.fallbacks.REASONS``: heuristic, ranking, playout, raise_weights, sampler).
+BOT_FALLBACK_REASONS = ("no_workers", "timeout", "redis", *fallbacks.REASONS)
 BOT_DECISIONS = Counter("stich_bot_decisions", "Bot decisions by where they were made (local, worker, fallback)",
                         ["by"], registry=REGISTRY)
 BOT_FALLBACKS = Counter("stich_bot_fallbacks",
-                        "Bot decisions a server made itself because the bot queue's workers did not answer, by reason",
+                        "Bot moves that fell back, by reason: decided by the server because the bot queue's "
+                        "workers did not answer, or game code raised inside the bot",
                         ["reason"], registry=REGISTRY)
 
 # Every series exists from the start, so rate() and increase() see the first event; the children
@@ -121,6 +126,12 @@ def bot_decided(where: str) -> None:
 def bot_fallback(reason: str) -> None:
     """A server decided a bot move itself although it uses the bot queue (one of BOT_FALLBACK_REASONS)."""
     _BOT_FALLBACKS[reason].inc()
+
+
+def bot_fell_back(fell: dict[str, int]) -> None:
+    """A bot's fallbacks around game code in one decision (``stich.bots.fallbacks``), as its worker told."""
+    for reason, n in fell.items():
+        _BOT_FALLBACKS[reason].inc(n)
 
 
 def committed(seconds: float, writes: int) -> None:
@@ -186,5 +197,5 @@ def exposition() -> tuple[bytes, str]:
 
 
 __all__ = ["REGISTRY", "ORIGINS", "ERROR_KINDS", "action", "action_latency", "bot_thought", "bot_answered",
-           "bot_decided", "bot_fallback",
+           "bot_decided", "bot_fallback", "bot_fell_back",
            "committed", "error", "watch", "exposition"]

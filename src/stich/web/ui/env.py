@@ -33,8 +33,8 @@ LEVEL_WORDS = {
 def _declared(name: str) -> tuple:
     """Every game's page declaration ``name`` (``stich.rulesets.<game>.page``), in the order of ``stich.games()``."""
     import stich
-    from stich.engine import companion
-    return tuple(getattr(companion(g, "page"), name, None) for g in stich.games())
+    from stich.engine import member
+    return tuple(member(g, "page", name) for g in stich.games())
 
 
 def variant_words() -> dict[str, str]:

@@ -9,11 +9,16 @@ imports below change.  Nothing here knows a game by name.
 
 from __future__ import annotations
 
+import logging
+
 from rich.markup import escape
 from rich.text import Text
 
-from stich.engine import companion
+from stich.bots import fallbacks
+from stich.engine import companion, member
 from stich.narration import Names, describe_event, game_line, game_text, trick_reason
+
+log = logging.getLogger("stich.web.narration")
 
 
 def plain(markup: str) -> str:
@@ -92,6 +97,16 @@ def scores_line(scores: list, names: Names, _, seat_label) -> str:
     return ", ".join(map(str, scores))
 
 
+def told_raw(what: str, error: Exception) -> None:
+    """A game's narration raised: raised again under tests and in development (``STICH_BOTS_STRICT``,
+    the one switch for every safety net around game code, ``stich.bots.fallbacks``), else logged with
+    its traceback while the page shows the plain fallback - a bug that never reaches a log is never
+    fixed."""
+    if fallbacks.STRICT:
+        raise error
+    log.warning("narration fell back (%s): %s: %s", what, type(error).__name__, error, exc_info=error)
+
+
 def event_lines(events: list[dict], names: Names, _=None, seat_label=None) -> list[str]:
     """One plain sentence per event worth telling, in order (events with nothing to say are left out).
 
@@ -105,7 +120,8 @@ def event_lines(events: list[dict], names: Names, _=None, seat_label=None) -> li
                 line = local_line(ev, names, _, seat_label)
             if line is None:
                 line = describe_event(ev, names)
-        except Exception:   # a narration bug must not take the table down: show the event raw
+        except Exception as exc:   # a narration bug must not take the table down: show the event raw
+            told_raw("event", exc)
             line = str(ev.get("type", "event"))
         if line:
             out.append(plain(line))
@@ -120,7 +136,8 @@ def game_rows(view: dict, names: Names, _=None) -> list[tuple[str, str]]:
         return []
     try:
         return [(plain(label), plain(value)) for label, value in own.rows(view, names)]
-    except Exception:
+    except Exception as exc:   # as above: the page shows no rows rather than no table
+        told_raw("rows", exc)
         return []
 
 
@@ -128,12 +145,12 @@ def why_won(view: dict, trick: dict, names: Names) -> str | None:
     """Why a trick's winning card won, in the players' words (the game's ``trick_reason``: the Rechte,
     the Barba, trump, the highest of the suit led ...); None where the game's page does not explain
     tricks or the view does not tell."""
-    page = page_of(names.game)
     cards, winner = trick.get("cards") or [], trick.get("winner")
-    if page is None or not getattr(page, "EXPLAINS_TRICKS", False) or not cards or not isinstance(winner, int):
+    if not member(names.game, "page", "EXPLAINS_TRICKS") or not cards or not isinstance(winner, int):
         return None
     try:
         reason = trick_reason(view, cards, winner, names)
-    except Exception:
+    except Exception as exc:   # as above: the trick stays, without its reason
+        told_raw("trick reason", exc)
         return None
     return plain(reason) if reason else None

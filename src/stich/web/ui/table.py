@@ -26,6 +26,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 import stich
+from stich.engine import member
 from stich.web.ui import narration
 from stich.web.ui.cards import face
 from stich.web.ui.env import environment
@@ -70,18 +71,15 @@ def seat_label(seat: int, seats_meta: list, me, _) -> str:
     return f"{name} ({base})" if name else base
 
 
-def _page(game):
-    return narration.page_of(game)
 
-
-def _decl(game, name: str, default):
-    """A declaration of the game's page companion (``default`` where it has none)."""
-    return getattr(_page(game), name, default)
+def _decl(game, name: str):
+    """A declaration of the game's page companion (the page role's default where it has none)."""
+    return member(game, "page", name)
 
 
 def verbs(game) -> dict[str, str]:
     """Verb -> the msgid of its button word: the shared ones and the game's own."""
-    return {**VERBS, **_decl(game, "VERBS", {})}
+    return {**VERBS, **_decl(game, "VERBS")}
 
 
 def _arg_text(verb: str, arg: str, game, _, lang: str) -> str:
@@ -89,15 +87,15 @@ def _arg_text(verb: str, arg: str, game, _, lang: str) -> str:
     deck = game.deck
     if deck.is_card(arg):
         return face(deck, arg, lang).name
-    if verb in _decl(game, "SEAT_VERBS", ()):
+    if verb in _decl(game, "SEAT_VERBS"):
         return ", ".join(_("Seat %(n)s") % {"n": a} for a in arg.split(","))
-    own = _decl(game, "ARG_WORDS", {}).get((verb, arg))
+    own = _decl(game, "ARG_WORDS").get((verb, arg))
     if own:
         return own
-    if arg in deck.suit_codes and verb in _decl(game, "SUIT_VERBS", ()):
+    if arg in deck.suit_codes and verb in _decl(game, "SUIT_VERBS"):
         names = deck.suit_names.get(lang) or deck.suit_names["en"]
         return names[deck.suit_codes.index(arg)]
-    if arg in deck.rank_codes and verb in _decl(game, "RANK_VERBS", ()):
+    if arg in deck.rank_codes and verb in _decl(game, "RANK_VERBS"):
         names = deck.rank_names.get(lang) or deck.rank_names["en"]
         return names[deck.rank_codes.index(arg)]
     return arg
@@ -117,9 +115,9 @@ def action_label(action: str, game, variant: str, _, lang: str) -> str:
     declares), then its argument in words; ``double 4 redouble 2`` reads as two parts."""
     words = action.split()
     table_verbs = verbs(game)
-    named = _decl(game, "NAMED_ARGS", {})
-    extra_kind = _decl(game, "EXTRA_ARG", {})
-    all_calls = _decl(game, "CALLS", {})
+    named = _decl(game, "NAMED_ARGS")
+    extra_kind = _decl(game, "EXTRA_ARG")
+    all_calls = _decl(game, "CALLS")
     calls = all_calls.get(variant, all_calls.get("*", {}))
     parts = []
     i = 0
@@ -144,13 +142,13 @@ def action_label(action: str, game, variant: str, _, lang: str) -> str:
 def _group_key(action: str, game) -> str:
     """Actions that share a button group: same verb (a named argument: same verb and argument)."""
     words = action.split()
-    return " ".join(words[:2]) if words[0] in _decl(game, "NAMED_ARGS", {}) and len(words) > 2 else words[0]
+    return " ".join(words[:2]) if words[0] in _decl(game, "NAMED_ARGS") and len(words) > 2 else words[0]
 
 
 def cards_left(ctx: dict, game, view: dict) -> list[int | None]:
     """Cards each seat still holds this hand: the deal minus what each has played (None: unknown)."""
     n = game.num_players
-    size = _decl(game, "HAND_SIZE", None) or len(game.deck) // n
+    size = _decl(game, "HAND_SIZE") or len(game.deck) // n
     played = [0] * n
     for t in view.get("tricks") or []:
         for p in t.get("cards", []):
@@ -159,7 +157,7 @@ def cards_left(ctx: dict, game, view: dict) -> list[int | None]:
     for p in view.get("trick") or []:
         if isinstance(p.get("seat"), int):
             played[p["seat"]] += 1
-    unknown = getattr(_page(game), "counts_unknown", None)
+    unknown = _decl(game, "counts_unknown")
     if unknown is not None and unknown(view):
         return [None] * n
     return [max(size - k, 0) for k in played]
@@ -179,7 +177,7 @@ def _action_groups(legal, game, ctx, _, lang):
     for verb, actions in groups.items():
         if len(actions) > MAX_BUTTONS:
             head = verb.split()
-            named = _decl(game, "NAMED_ARGS", {}).get(head[0], {})
+            named = _decl(game, "NAMED_ARGS").get(head[0], {})
             label = _(named[head[1]]) if len(head) > 1 and head[1] in named else _(verbs(game).get(verb, verb))
             texts = [action_label(a, game, ctx["variant"], _, lang) for a in actions]
             prefix = texts[0].split(": ", 1)[0] + ": "
@@ -284,7 +282,7 @@ def _tail(events: list[dict], names, _, label) -> list[tuple[int, str]]:
 
 def _layout(game, view: dict, lang: str) -> list[dict] | None:
     """A layout the game shows instead of the trick (its page's ``layout``: rows per suit, lowest to highest)."""
-    reader = getattr(_page(game), "layout", None)
+    reader = _decl(game, "layout")
     layout = reader(view) if reader is not None else None
     if not isinstance(layout, dict):
         return None
@@ -320,10 +318,10 @@ def _scores(view: dict, n: int, label, _) -> list[tuple[str, object]]:
 def _sheet(game, events: list[dict], label, _) -> dict | None:
     """A game's score sheet (its page's ``sheet_rows``): one row per deal (caller, contract, points of each
     seat), running totals."""
-    reader = getattr(_page(game), "sheet_rows", None)
+    reader = _decl(game, "sheet_rows")
     if reader is None:
         return None
-    named = _decl(game, "NAMED_ARGS", {}).get("contract", {})
+    named = _decl(game, "NAMED_ARGS").get("contract", {})
     rows, totals = [], [0] * game.num_players
     for ev in reader(events):
         totals = [a + b for a, b in zip(totals, ev["final"], strict=False)]
@@ -331,7 +329,7 @@ def _sheet(game, events: list[dict], label, _) -> dict | None:
                      else "", "contract": _(named.get(ev.get("contract"), str(ev.get("contract")))),
                      "final": ev["final"]})
     return {"heads": [label(s) for s in range(game.num_players)], "rows": rows, "totals": totals,
-            "deals": _decl(game, "DEALS_PER_PLAYER", 1) * game.num_players}
+            "deals": _decl(game, "DEALS_PER_PLAYER") * game.num_players}
 
 
 def render_table(ctx: dict) -> str:
