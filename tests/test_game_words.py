@@ -188,9 +188,9 @@ def test_the_browser_modules_know_no_game_by_name():
 
 def help_entries(module):
     """``(verb or word, text, is_action)`` for every text of a game's help companion: ``HELP``, each
-    variant's own texts (``VARIANT_HELP``) and ``WORDS``."""
+    variant's own texts (``VARIANT_HELP``, or per rule of its row: Watten's ``RULE_HELP``) and ``WORDS``."""
     out = [(verb, text, True) for verb, text in module.HELP.items()]
-    for variant in getattr(module, "VARIANT_HELP", {}).values():
+    for variant in [*getattr(module, "VARIANT_HELP", {}).values(), *getattr(module, "RULE_HELP", {}).values()]:
         out += [(verb, text, True) for verb, text in variant.items()]
     return out + [(word, text, False) for word, text in getattr(module, "WORDS", {}).items()]
 

@@ -107,8 +107,12 @@ class Declaration:
             return int(self._state_stake(state))
         return FIXED_STAKE if self.raise_verb is None else 2
 
-    def worlds(self, variant: str | None) -> int | None:
-        """The worlds a search decision draws by default in ``variant`` (None: the bot's own)."""
+    def worlds(self, variant: str | None, game=None) -> int | None:
+        """The worlds a search decision draws by default in ``variant`` (None: the bot's own); with
+        ``game`` (of that variant), a variant without a number of its own draws its base's
+        (``Game.variant_lineage``)."""
+        if game is not None:
+            return game.by_variant(self.search_worlds, self.search_worlds.get(None))
         return self.search_worlds.get(variant, self.search_worlds.get(None))
 
     def kind_of(self, legal: list[str]) -> str | None:

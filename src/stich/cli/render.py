@@ -32,8 +32,9 @@ LANGS = ("en", "de", "it", "fr")
 
 def help_module(game):
     """The module of a game's action texts, or None: its ``"help"`` companion (``Game.companions``),
-    with ``HELP`` (verb -> text), ``WORDS`` (the game's own terms) and optionally ``VARIANT_HELP``
-    (variant -> verb -> text, where a variant's rules differ)."""
+    with ``HELP`` (verb -> text), ``WORDS`` (the game's own terms) and optionally ``variant_help(game)``
+    (verb -> text where the variant's rules differ, derived from them) or ``VARIANT_HELP`` (the same per
+    variant name, read for the variant or its base: ``Game.variant_lineage``)."""
     return companion(game, "help")
 
 
@@ -50,7 +51,8 @@ def action_help(game, verb: str, names: Names | None = None) -> str | None:
     own = help_module(game)
     if own is None:
         return None
-    variant = member(game, "help", "VARIANT_HELP").get(getattr(game, "variant", None), {})
+    derived = member(game, "help", "variant_help")
+    variant = derived(game) if derived is not None else game.by_variant(member(game, "help", "VARIANT_HELP"), {})
     return variant.get(verb) or own.HELP.get(verb)
 
 

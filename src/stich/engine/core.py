@@ -94,6 +94,22 @@ class Game:
             return None
         return f"{self.title or self.name} has no signals between partners"
 
+    @property
+    def variant_lineage(self) -> tuple[str, ...]:
+        """This variant, then the variants it is made from, nearest first: where the layers above keep
+        words or tuning per variant (a regional call, a measured number of worlds), a variant without
+        an entry of its own reads its base's (a game whose variants are rows of a table says which
+        row a new one derives from; ``stich.rulesets.watten.options.Variant.base``)."""
+        return (self.variant,)
+
+    def by_variant(self, mapping, default=None):
+        """The entry of ``mapping`` for the nearest variant of :attr:`variant_lineage` that has one;
+        ``default`` where none has."""
+        for name in self.variant_lineage:
+            if name in mapping:
+                return mapping[name]
+        return default
+
     def partner(self, seat: int) -> int | None:
         """The seat that plays with ``seat`` as a fixed partner known to everybody (where its signals
         go); None when it has none or the partner is secret (a called partner)."""

@@ -96,7 +96,9 @@ ROLES: dict[str, Role] = {r.name: r for r in (
          optional=_optional(trick_reason=None, hand_order=None, hand_end_note=None)),
     Role("help", "what the game's actions and words mean (stich.cli)",
          required=("HELP",),
-         optional=_optional(WORDS=_EMPTY, VARIANT_HELP=_EMPTY, INPUT_WORDS=_EMPTY)),
+         # variant_help(game) -> verb -> text: the variant's own texts, derived from its rules (Watten's
+         # rows); VARIANT_HELP: the same kept per variant name, for a game whose variants are no rows
+         optional=_optional(WORDS=_EMPTY, VARIANT_HELP=_EMPTY, variant_help=None, INPUT_WORDS=_EMPTY)),
     Role("page", "what the browser's table shows of the game (stich.web.ui.table)",
          optional=_optional(VERBS=_EMPTY, CALLS=_EMPTY, SUIT_VERBS=(), RANK_VERBS=(), SEAT_VERBS=(),
                             SEAT_SET_VERBS=(), ARG_WORDS=_EMPTY, NAMED_ARGS=_EMPTY, EXTRA_ARG=_EMPTY,

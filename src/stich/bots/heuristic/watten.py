@@ -22,7 +22,7 @@ from math import fsum  # fsum totals: exact, the same choices under every Python
 
 from stich.bots.heuristic._common import arg, by_verb, follow, played_cards
 from stich.cards import deck as _deck
-from stich.rulesets.watten.options import VARIANT_TABLE
+from stich.engine import game_class
 from stich.rulesets.watten.ranking import RANK_CODES, SEVEN, SUIT_CODES, WELI_RANK, guate_rank, kritische_cards
 
 # The game's own rule facts (rules §0.2, §2.3), not copies.
@@ -34,14 +34,20 @@ KRIT = {_D33.code(c): 3 - i for i, c in enumerate(kritische_cards(_D33))}   # Ma
 WELI = _D33.code(_D33.find(SUIT_CODES.index("S"), WELI_RANK))
 
 
-def family(variant: str) -> str:
+def row(variant: str, game: str = "watten"):
+    """The variant's row of its game's variant table (rules §2.V): a variant added as a row (a game
+    that extends Watten's table) is played from its row like the table's own."""
+    return game_class(game).variant_table[variant]
+
+
+def family(variant: str, game: str = "watten") -> str:
     """The ranking family of a variant: its row of the game's variant table."""
-    return VARIANT_TABLE[variant].family
+    return row(variant, game).family
 
 
-def deck(variant: str) -> list[str]:
+def deck(variant: str, game: str = "watten") -> list[str]:
     cards = [s + r for s in SUITS for r in RANKS[1:]]
-    if VARIANT_TABLE[variant].deck == 33:
+    if row(variant, game).deck == 33:
         cards.append(WELI)
     return cards
 
@@ -78,8 +84,8 @@ class Ctx:
 
     def __init__(self, view: dict):
         self.view = view
-        self.variant = view.get("variant", "euregio")
-        self.fam = family(self.variant)
+        self.variant, self.game = view["variant"], view["game"]
+        self.fam = family(self.variant, self.game)
         self.guate7 = view.get("options", {}).get("guate_when_weli_schlag") == "trump7"
         self.schlag = view.get("schlag")
         self.trump = view.get("trump")
@@ -104,7 +110,7 @@ class Ctx:
                 out.add(info["stock_peek"][k])
         if (info.get("cut_peek") or {}).get("card"):
             out.add(info["cut_peek"]["card"])
-        self.unseen = [c for c in deck(self.variant) if c not in out and c not in self.hand]
+        self.unseen = [c for c in deck(self.variant, self.game) if c not in out and c not in self.hand]
 
     def key(self, card, schlag=None, trump=None, known=True):
         if known:

@@ -13,6 +13,7 @@ the worlds; the best average wins (ties: the first legal action).
 
 from __future__ import annotations
 
+import stich.engine
 from stich.bots import bets
 from stich.bots.base import Bot
 from stich.bots.search.common import (
@@ -62,7 +63,11 @@ class PIMCBot(ModelMixin, Bot):
         ``default_iterations`` (16)."""
         if "default_iterations" in vars(self):
             return self.default_iterations
-        return bets.declared(view.get("game")).worlds(view.get("variant")) or self.default_iterations
+        name, variant = view.get("game"), view.get("variant")
+        # the game of the variant (its default options: only the variant's lineage is read), so that
+        # a variant without a number of its own draws its base's
+        game = stich.engine.game(name, variant) if name is not None and variant is not None else None
+        return bets.declared(name).worlds(variant, game) or self.default_iterations
 
     def draw(self, view: dict, model) -> tuple[Clock, list]:
         """The clock of a decision and its worlds drawn with ``model`` (the card search, the bets

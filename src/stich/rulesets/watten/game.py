@@ -58,6 +58,16 @@ class WattenGame(Game):
             return f"signals (Deuten) are forbidden in {self.variant} Watten (rules §2.S)"
         return None
 
+    @property
+    def variant_lineage(self) -> tuple[str, ...]:
+        out = [self.variant]
+        while (base := self.variant_table[out[-1]].base) is not None:
+            if base in out or base not in self.variant_table:   # a loop or a typo is the table's error
+                raise ValueError(f"{self.name} variant {out[-1]!r}: its base {base!r} is "
+                                 + ("a loop" if base in out else "no row of the variant table"))
+            out.append(base)
+        return tuple(out)
+
     def partner(self, seat: int) -> int | None:
         return (seat + 2) % 4 if self.num_players == 4 else None
 

@@ -1,7 +1,8 @@
 """What each Watten action means, in words, for ``help ACTION`` at the table (docs/rules/watten.md).
 
-``HELP``: one text per verb; ``VARIANT_HELP``: a variant's own text where its rules differ (Euregio and
-Blind Watten choose by showing cards, Euregio has the Schlagtausch and the 4-point hand).
+``HELP``: one text per verb; ``RULE_HELP``: the texts a rule of the variant table changes (the Bavarian
+follow rule, the Ansager-only trump lead, the Euregio Schönere, the 4-point hand), which ``variant_help``
+gives a variant whose row has the rule.
 """
 
 # ruff: noqa: E501  (each text is one literal, the msgid python -m stich.i18n.extract reads)
@@ -28,22 +29,33 @@ HELP = {
     "refuse_swap": N_("refuse_swap: keep the roles as they are (rules E.6)."),
 }
 
-BAVARIAN = {
-    "play": N_("play CARD: play any card ('eo' alone also plays it). Only in trick 1, when the Hauptschlag is led, whoever holds a trump must play one, until somebody has played a Kritische (rules §2.6, B1.5)."),
-}
-
-VARIANT_HELP = {
-    "bavarian_4": BAVARIAN, "bavarian_3": BAVARIAN, "bavarian_2": BAVARIAN,
-    "euregio": {
+#: a rule of the variant table's rows (field, value) -> the verbs whose text it changes; a variant's own
+#: texts are those of the rules its row has, so a new row is explained without naming it
+RULE_HELP = {
+    ("follow", "hauptschlag_first_trick"): {
+        "play": N_("play CARD: play any card ('eo' alone also plays it). Only in trick 1, when the Hauptschlag is led, whoever holds a trump must play one, until somebody has played a Kritische (rules §2.6, B1.5)."),
+    },
+    ("follow", "trump_lead_ansager"): {
+        "play": N_("play CARD: play a card to the trick ('eo' alone also plays it). When a trump is led only the two Ansager must play a trump; the two others may play any card (rules T3, E.8)."),
+    },
+    ("exchange", "euregio"): {
         "ask_exchange": N_("ask_exchange: ask the other Ansager for the Schönere (“more beautiful” cards): if he agrees, you both put your hands away and take five new cards each from the pack; the Ansage, if done, starts again. Possible until the first card, a raise or a refusal; a third agreed request redeals the whole hand (rules E.5)."),
-        "play": N_("play CARD: play a card to the trick ('eo' alone also plays it). When a trump is led only the two Ansager must play a trump; the two others may play any card (rules E.8)."),
+    },
+    ("end_game", "four_points"): {
         "hold": N_("hold: your side is struck at 16 and the other side is not: the hand is worth 4 points (“es gehen die 4 Punkte”) and you decide to play it (rules E.11)."),
         "concede": N_("concede: your side is struck and gives the 4-point hand up: the other side scores 2 (rules E.11)."),
     },
-    "blind": {
-        "play": N_("play CARD: play a card to the trick. When a trump is led only forehand and the dealer (the Ansager) must play a trump; the two others may play any card (rules T3)."),
-    },
 }
+
+
+def variant_help(game) -> dict:
+    """The texts of ``game``'s variant where its rules differ from ``HELP``: those of its row's rules."""
+    out: dict = {}
+    for (field, value), texts in RULE_HELP.items():
+        if getattr(game.row, field) == value:
+            out.update(texts)
+    return out
+
 
 #: the game's own words, as the table and the narration use them (rules §0.4)
 WORDS = {

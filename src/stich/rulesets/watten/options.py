@@ -26,6 +26,10 @@ class Variant:
     end_game: str                # "four_points" | "maschine" | "gestrichen"
     last_trick_rule: str | None  # default of option last_trick_rule (None: does not apply)
     face_up_first_trick: bool    # Blind Watten: the first trick stays face up (T3)
+    #: the row this one is made from (None: a variant of the rules file's own): a variant's words and
+    #: tuning that are kept per variant (a regional call, the search's worlds) are its base's until it
+    #: has its own (``Game.variant_lineage``); everything else follows from the fields above
+    base: str | None = None
 
     @property
     def family(self) -> str:

@@ -288,7 +288,9 @@ class PositionMixin:
             self.emit("trump", None, seat=self.trump_seat, suit=SUIT_CODES[trump])
         self.rk = g.ranking(schlag, trump)
         self.emit("ansage_done", None)
-        if g.variant == "tyrolean" and schlag == WELI_RANK:   # R24, PR-W10
+        # R24, PR-W10: where the Weli is the lowest trump (the Tyrolean family), a Weli Schlag
+        # shows the partners each other's hands
+        if g.family == "tyrolean" and schlag == WELI_RANK:
             for s in range(4):
                 p = (s + 2) % 4
                 self.emit("deal", 1 << s, seat=p, cards=self._codes(masks[p]), replace=True, partner_view=True)

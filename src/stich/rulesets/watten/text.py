@@ -91,17 +91,19 @@ def hand_order(view: dict, names) -> tuple[dict, dict, str | None]:
     return strength, {c: m for c, m in marks.items() if c in hand}, trump
 
 
-#: the variants whose Ansage is hidden from the two other players, and the rule that says so
-HIDDEN_ANSAGE = {"euregio": N_("E.4: “the other two players do not know it”"),
-                 "blind": N_("T3: “not told Schlag or trump for the whole hand”")}
+#: the blind Ansagen (the variant table's ``ansage``) hide Schlag and trump from the two other players:
+#: the rule that says so for each (an open Ansage has none)
+HIDDEN_ANSAGE = {"blind_simultaneous": N_("E.4: “the other two players do not know it”"),
+                 "blind_schlag_first": N_("T3: “not told Schlag or trump for the whole hand”")}
 
 
 def hand_end_note(view: dict, names) -> str | None:
     """For a player who did not learn the Ansage (his view, taken before the hand's last action, lacks
     Schlag or trump), the line that says it stays secret and why: no rule makes it public after the hand."""
-    rule = HIDDEN_ANSAGE.get(names.game.variant)
-    if rule is None or (view.get("schlag") and view.get("trump")):
+    ansage = names.game.row.ansage
+    if ansage == "open" or (view.get("schlag") and view.get("trump")):
         return None
+    rule = HIDDEN_ANSAGE[ansage]   # a new kind of blind Ansage says its rule here
     text = names._("The Ansage stays secret: only the two Ansager know Schlag and trump, also after the hand (rules %(rule)s; no rule makes it public).")  # noqa: E501
     return "[dim]" + text % {"rule": names._(rule)} + "[/dim]"
 
@@ -493,7 +495,7 @@ def _stake(ev, names):
             "stake": stake}
     side, decider = side_text(ev["struck_side"], names), ev["decider"]
     decides = tell(names, decider, N_("you decide"), N_("%(seat)s decides"))
-    if names.game.variant == "euregio":
+    if names.game.row.end_game == "four_points":   # E.11: "es gehen die 4 Punkte"
         refusal = names.game.options.get("four_points_refusal_value", 2)
         return (f"[bold]{_('Es gehen die 4 Punkte')}[/bold]: "
                 + _("%(side)s is gestrichen and leads by 4 or more; %(decides)s: play for a fixed %(stake)s (hold) or concede (%(refusal)s to the others)")  # noqa: E501

@@ -118,7 +118,9 @@ def action_label(action: str, game, variant: str, _, lang: str) -> str:
     named = _decl(game, "NAMED_ARGS")
     extra_kind = _decl(game, "EXTRA_ARG")
     all_calls = _decl(game, "CALLS")
-    calls = all_calls.get(variant, all_calls.get("*", {}))
+    # the variant's own calls, else its base's (a variant made from the Euregio row says "bieten")
+    calls = game.by_variant(all_calls, all_calls.get("*", {})) if variant == game.variant \
+        else all_calls.get(variant, all_calls.get("*", {}))
     parts = []
     i = 0
     while i < len(words):
