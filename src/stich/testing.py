@@ -38,7 +38,7 @@ from pathlib import Path
 import stich
 from stich.engine import IllegalActionError, OptionError, fold_events
 from stich.engine.options import resolve_options
-from stich.engine.registry import load_companion
+from stich.engine.registry import check_words, load_companion
 from stich.engine.roles import check_declaration
 
 __all__ = ["check_companions", "check_game", "option_values", "pairwise_options", "perft", "perft_counts",
@@ -515,10 +515,13 @@ def check_perft(game_cls, golden) -> int:
 
 # --- companions -----------------------------------------------------------------------------------
 def check_companions(game_cls) -> int:
-    """Every role declared and every declared companion module importing and filling its role
-    (``CompanionError`` naming the game and the role otherwise).  Returns the modules checked."""
+    """Every role declared and every declared companion module importing and filling its role, and
+    every variant's words there (``CompanionError`` naming the game and the role, or the variant and
+    the missing word, otherwise).  Returns the modules checked."""
     check_declaration(game_cls)
-    return sum(load_companion(game_cls, role) is not None for role in game_cls.companions)
+    count = sum(load_companion(game_cls, role) is not None for role in game_cls.companions)
+    check_words(game_cls)   # each variant's title, in every language (the name is no word)
+    return count
 
 
 def check_score_layout(game_cls) -> None:

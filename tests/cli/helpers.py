@@ -21,13 +21,15 @@ PYTHONPATH = os.pathsep.join([os.path.join(ROOT, "src"), ROOT])
 PROMPT = r"Your move \[1-\d+, action, help, quit\]: "
 
 
-def spawn(args, cwd, timeout=20, toy=True):
+def spawn(args, cwd, timeout=20, toy=True, path=()):
     """``stich ARGS`` in a pseudo-terminal, as a user's terminal runs it.
 
     ``toy``: through tests/cli/run_stich.py, which registers the fixture game first; otherwise
     the installed ``stich`` script (or ``python -m stich.cli.main`` where it is not on PATH).
+    ``path``: more directories on the child's import path (a package a test wrote, with its entry point).
     """
-    env = dict(os.environ, TERM="dumb", PYTHONPATH=PYTHONPATH, COLUMNS="140", PYTHONIOENCODING="utf-8")
+    env = dict(os.environ, TERM="dumb", PYTHONPATH=os.pathsep.join([*path, PYTHONPATH]), COLUMNS="140",
+               PYTHONIOENCODING="utf-8")
     if toy:
         cmd, argv = sys.executable, [RUNNER]
     elif shutil.which("stich"):

@@ -1,7 +1,8 @@
 """A Watten variant is one row of the variant table (rules §2.V).  Kritisch-Watten with a Guate
 (R5(d): out of scope for stich, some online rooms play it) is defined here, in a test only: the
 Bavarian row with ``guate=True`` plus the ranking switch (a Guate that coincides with a Kritische
-stays a Kritische), and it passes the conformance kit."""
+stays a Kritische), and it passes the conformance kit.  Its words (the title the pages show, in every
+language) come from a package written for the test (tests/watten/variant_package.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import random
 from dataclasses import replace
 
 import pytest
-from tests.registered import registered
+from tests.watten.variant_package import installed, write_words
 
 import stich
 from stich.rulesets.watten import WattenGame
@@ -29,6 +30,7 @@ class KritischGuateWatten(WattenGame):
     default_variant = ROW.name
     variant_table = TABLE
     option_specs = option_specs(TABLE)
+    companions = {**WattenGame.companions, "page": "kritisch_guate_words.page"}
 
     def ranking(self, schlag: int, trump: int):
         """The ranking switch: the Bavarian ranking, and the Guate above the Rechte where the row has one."""
@@ -45,10 +47,16 @@ class KritischGuateWatten(WattenGame):
         return r
 
 
+TITLES = {"de": "Bayerisch mit dem Guaten", "it": "Bavarese con il Guate", "fr": "Bavarois avec le Guate"}
+
+
 @pytest.fixture(scope="module", autouse=True)
-def kritisch_guate_registered():
-    with registered(KritischGuateWatten.name, f"{__name__}:KritischGuateWatten") as name:
-        yield name
+def kritisch_guate_registered(tmp_path_factory):
+    root = tmp_path_factory.mktemp("kritisch_guate")
+    write_words(root / "kritisch_guate_words", ROW.name, "Bavarian with the Guate", TITLES)
+    KritischGuateWatten.catalogues = str(root / "kritisch_guate_words" / "locale")
+    with installed(root, "kritisch_guate_words", KritischGuateWatten.name, f"{__name__}:KritischGuateWatten"):
+        yield KritischGuateWatten.name
 
 
 def test_the_new_variant_is_the_row_and_nothing_else_changed():

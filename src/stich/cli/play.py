@@ -43,6 +43,7 @@ from stich.cli.render import (
     make_console,
     match_result_text,
     optional_rows,
+    variant_title,
     view_table,
 )
 from stich.cli.words import Standing, is_raise_poll
@@ -178,7 +179,7 @@ class Match:
         then the table its last optional rows ('table' shows all)."""
         view = self.state.view(self.human)
         g = self.state.game
-        title = f"{g.title or g.name} · {g.variant} · " + self._("you are Seat %(seat)s of %(n)s") % {
+        title = f"{g.title or g.name} · {variant_title(g, self._)} · " + self._("you are Seat %(seat)s of %(n)s") % {
             "seat": self.human + 1, "n": g.num_players}
         where = hand_line(view, self.names)
         if legal is None:

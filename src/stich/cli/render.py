@@ -16,7 +16,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from stich.engine import OptionError, companion, game_class, member
+from stich.engine import OptionError, check_words, companion, game_class, member
 from stich.engine.turns import WAIT
 from stich.narration import Names, describe_event, game_text, scores_text, trick_reason
 
@@ -54,6 +54,18 @@ def action_help(game, verb: str, names: Names | None = None) -> str | None:
     derived = member(game, "help", "variant_help")
     variant = derived(game) if derived is not None else game.by_variant(member(game, "help", "VARIANT_HELP"), {})
     return variant.get(verb) or own.HELP.get(verb)
+
+
+def variant_title(game, _=str) -> str:
+    """The variant as the terminal and the pages name it: its title in the game's page ``VARIANTS``, in
+    the reader's language (``_``); a game of one variant declares none and is named by its variant.  A
+    variant without a title is the game's error (``check_words`` names it), not shown by its identifier."""
+    titles = member(game, "page", "VARIANTS")
+    if titles is None:
+        return game.variant
+    if game.variant not in titles:
+        check_words(type(game))
+    return _(titles[game.variant])
 
 
 def word_help(game, word: str) -> str | None:

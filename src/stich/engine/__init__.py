@@ -11,7 +11,17 @@ from stich.engine.errors import (
     StichError,
 )
 from stich.engine.options import OptionRule, Options, OptionSpec, only_with, ordered
-from stich.engine.registry import companion, game, game_class, games, member, register, replay
+from stich.engine.registry import (
+    check_words,
+    companion,
+    game,
+    game_class,
+    games,
+    member,
+    register,
+    replay,
+    word_problems,
+)
 from stich.engine.roles import ROLES, CompanionError, Role
 from stich.engine.turns import WAIT, Turns
 
@@ -19,6 +29,6 @@ __all__ = [
     "Action", "Game", "State", "TERMINAL", "RECORD_FORMAT", "fold_events",
     "OptionRule", "OptionSpec", "Options", "only_with", "ordered",
     "StichError", "OptionError", "MalformedActionError", "IllegalActionError", "SetupError", "RecordError",
-    "companion", "member", "ROLES", "Role", "CompanionError",
+    "companion", "member", "ROLES", "Role", "CompanionError", "check_words", "word_problems",
     "game", "game_class", "games", "register", "replay", "Turns", "WAIT",
 ]

@@ -50,6 +50,9 @@ class Game:
     # --- what the layers above ask about a game (each game declares its own; docs/engine.md) ---
     #: the language its cards are named in by default (terminal, browser)
     default_language: str = "en"
+    #: a directory of the game's own catalogues (``<lang>/LC_MESSAGES/<domain>.po``) for a game or a
+    #: variant from another package, read when the class is loaded; None: its words are in stich's
+    catalogues: str | None = None
     #: the cards each seat is dealt for a hand (an explicit set-up's ``hands``; the rest is stock)
     cards_per_hand: int | None = None
     #: the most decisions one hand may take before an adapter stops it (OpenSpiel's

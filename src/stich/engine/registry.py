@@ -96,8 +96,43 @@ def game_class(name: str) -> type[Game]:
     if found not in _CHECKED:
         # a game is registered by a string; its declaration can be read once its class is loaded
         check_declaration(found)
+        if found.catalogues is not None:
+            from stich.i18n import add_catalogues
+            add_catalogues(found.catalogues)
         _CHECKED.add(found)
     return found
+
+
+def word_problems(cls) -> list[str]:
+    """What words the variants of game class ``cls`` lack: a game whose page companion declares
+    ``VARIANTS`` (the titles the terminal and the pages show) names every variant there - the identifier
+    is no word - and each title is translated into every language of the pages (English is the msgid).
+    A game that declares no titles (None: a toy, a game of one ``standard`` variant) is named by its
+    variants' identifiers, as it says."""
+    from stich.i18n import DEFAULT, LANGS, translator
+
+    titles = role("page").read(load_companion(cls, "page"), "VARIANTS")
+    if titles is None:
+        return []
+    out = []
+    for variant in cls.variants:
+        title = titles.get(variant)
+        if not title:
+            out.append(f"variant {variant!r} has no title: its 'page' companion's VARIANTS has no entry for it")
+            continue
+        missing = [lang for lang in LANGS if lang != DEFAULT and title not in translator(lang).messages]
+        if missing:
+            out.append(f"variant {variant!r}: its title {title!r} is not translated into {', '.join(missing)} "
+                       f"(a catalogue of the game's, Game.catalogues)")
+    return out
+
+
+def check_words(cls) -> None:
+    """Raise :class:`CompanionError` naming the game, the variant and the missing word when a variant of
+    ``cls`` lacks its words (:func:`word_problems`)."""
+    problems = word_problems(cls)
+    if problems:
+        raise CompanionError(f"game {cls.name!r}: words are missing: " + "; ".join(problems))
 
 
 #: the game classes whose companion declaration has been checked

@@ -70,14 +70,29 @@ class Translator:
         return self.gettext(singular if n == 1 else plural)
 
 
+#: the locale directories of games from other packages (``Game.catalogues``), read after stich's own
+_ADDED: list[Path] = []
+
+
+def add_catalogues(directory) -> None:
+    """Read the catalogues under ``directory`` (``<lang>/LC_MESSAGES/<domain>.po``, laid out as stich's
+    own) too: a game or variant from another package brings its words this way.  Translators made before
+    are made again."""
+    path = Path(directory)
+    if path not in _ADDED:
+        _ADDED.append(path)
+        translator.cache_clear()
+
+
 @cache
 def translator(lang: str) -> Translator:
     """The translator of a language (unknown languages: English)."""
     if lang not in LANGS:
         lang = DEFAULT
     messages: dict[str, str] = {}
-    for path in sorted((LOCALE_DIR / lang / "LC_MESSAGES").glob("*.po")):
-        messages.update(read_po(path))
+    for root in (LOCALE_DIR, *_ADDED):
+        for path in sorted((root / lang / "LC_MESSAGES").glob("*.po")):
+            messages.update(read_po(path))
     return Translator(lang, messages)
 
 

@@ -39,7 +39,12 @@ def _declared(name: str) -> tuple:
 
 def variant_words() -> dict[str, str]:
     """Variant -> the msgid the pages name it by (the engine's names are identifiers: ``bavarian_4``);
-    each game declares its own as ``VARIANTS`` in its page companion."""
+    each game declares its own as ``VARIANTS`` in its page companion, and a variant missing there is
+    refused here, naming the game and the variant (``check_words``), not shown by its identifier."""
+    import stich
+    from stich.engine import check_words, game_class
+    for name in stich.games():
+        check_words(game_class(name))
     return {"standard": N_("standard"), **{k: v for d in _declared("VARIANTS") if d for k, v in d.items()}}
 
 
