@@ -196,12 +196,12 @@ def test_default_worlds_per_game(monkeypatch):
     from stich.bots import bets
     from stich.bots.search import pimc
 
-    assert bets.declared("watten").worlds("guate") == 48 and bets.declared("battn").worlds("sappada") is None
+    assert bets.declared("watten").worlds("guate") == 48 and bets.declared("battn").worlds("standard") is None
     bot = make_bot("pimc", seed=1)
     assert bot.default_worlds({"game": "watten", "variant": "guate"}) == 48
     assert bot.default_worlds({"game": "watten", "variant": "bavarian_2"}) == 40
     assert bot.default_worlds({"game": "watten", "variant": "euregio"}) == 16
-    assert bot.default_worlds({"game": "battn", "variant": "sappada"}) == 16
+    assert bot.default_worlds({"game": "battn", "variant": "standard"}) == 16
     knob = make_bot("pimc", seed=1, default_iterations=24)
     assert knob.default_worlds({"game": "watten", "variant": "guate"}) == 24
 

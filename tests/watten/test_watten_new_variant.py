@@ -53,6 +53,10 @@ def test_what_is_kept_per_variant_follows_the_row_or_its_base(house):
     assert "4 Punkte" in action_help(g, "hold")
     # the regional call is a word of the Euregio table: the base row's
     assert "bieten" in action_label("raise", g, g.variant, str, "en")
+    # tuning kept per variant: the variant's own entry, else its base's, else the default
+    assert g.by_variant({"euregio": 40}) == 40 and g.by_variant({"house": 7, "euregio": 40}) == 7
+    assert g.by_variant({"guate": 48}, 16) == 16
+    assert make_bot("pimc", seed=1).default_worlds({"game": GAME, "variant": "house"}) == 16   # Euregio: none
 
 
 @pytest.mark.parametrize("seed", range(20))
