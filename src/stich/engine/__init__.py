@@ -1,7 +1,7 @@
 """The shared machinery of every stich game: actions, options, the Game/State protocol."""
 
 from stich.engine.actions import Action
-from stich.engine.core import RECORD_FORMAT, TERMINAL, Game, State, fold_events
+from stich.engine.core import RECORD_FORMAT, TERMINAL, Game, State
 from stich.engine.errors import (
     IllegalActionError,
     MalformedActionError,
@@ -24,6 +24,7 @@ from stich.engine.registry import (
 )
 from stich.engine.roles import ROLES, CompanionError, Role
 from stich.engine.turns import WAIT, Turns
+from stich.engine.views import fold_events
 
 __all__ = [
     "Action", "Game", "State", "TERMINAL", "RECORD_FORMAT", "fold_events",

@@ -20,6 +20,7 @@ from stich.cards import Deck
 from stich.engine.actions import Action
 from stich.engine.errors import IllegalActionError, MalformedActionError, OptionError, SetupError
 from stich.engine.options import OptionRule, Options, OptionSpec, resolve_options
+from stich.engine.views import ViewFolder, audience_list, copy_json, copy_payload
 
 RECORD_FORMAT = "stich-record/1"
 CHANCE = -1  # never a seat; used by no game yet (the deal is drawn from the seed)
@@ -590,7 +591,7 @@ class State:
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.game.num_players):
             raise ValueError(f"seat must be 0..{self.game.num_players - 1} or None, not {seat!r}")
         bit = 0 if seat is None else 1 << seat
-        return [_copy_payload(ev) for aud, ev in self.events if aud is None or aud & bit]
+        return [copy_payload(ev) for aud, ev in self.events if aud is None or aud & bit]
 
     def view(self, seat: int | None) -> dict:
         """What ``seat`` may know now, as a JSON-ready dict; ``None`` is the spectator.
@@ -613,12 +614,12 @@ class State:
             "current_player": self.current_player if self.current_player >= 0 else None,
             "terminal": self.is_terminal(),
         }
-        v.update(_copy_json(folder.view))
+        v.update(copy_json(folder.view))
         known = folder.view["known_hands"]
         v["hand"] = list(known[seat]) if seat is not None and known[seat] is not None else []
         if seat is not None and seat == self.current_player:
             v["legal_actions"] = [str(a) for a in self.legal_actions()]
-        v["events"] = [_copy_payload(ev) for ev in folder.events[folder.hand_start:]]
+        v["events"] = [copy_payload(ev) for ev in folder.events[folder.hand_start:]]
         v["actions"] = self._visible_actions(seat, folder.abs_start)
         return v
 
@@ -692,7 +693,7 @@ class State:
             rec["seed"] = self.seed
             rec["setup"] = self.setup
             rec["actions"] = [[s, str(a)] for s, a in self.history]
-            rec["events"] = [_copy_payload(ev) | {"audience": _audience_list(aud)} for aud, ev in self.events]
+            rec["events"] = [copy_payload(ev) | {"audience": audience_list(aud)} for aud, ev in self.events]
         else:
             rec["seat"] = seat
             rec["events"] = self.visible_events(seat)
@@ -735,84 +736,3 @@ def _permutation(n: int, key: bytes) -> list[int]:
     sort_keys = unpack.unpack(hashlib.shake_128(key).digest(4 * n))
     # Ties of two 32-bit keys (about 1 in 10**7 deals of 52 cards) keep index order: harmless.
     return sorted(range(n), key=sort_keys.__getitem__)
-
-
-def _audience_list(aud: int | None):
-    if aud is None:
-        return None
-    return [i for i in range(aud.bit_length()) if aud >> i & 1]
-
-
-def _copy_payload(ev: dict) -> dict:
-    return {k: (list(v) if isinstance(v, list) else v) for k, v in ev.items()}
-
-
-def _copy_json(value):
-    """A deep copy of a JSON-like value (dicts and lists copied, scalars shared)."""
-    if type(value) is dict:
-        return {k: _copy_json(v) for k, v in value.items()}
-    if type(value) is list:
-        return [_copy_json(v) for v in value]
-    return value
-
-
-class ViewFolder:
-    """The generic fold of one seat's visible events into a view, fed one event at a time.
-
-    Standard event types: ``hand_start`` {hand, dealer}, ``deal`` {seat, cards, replace?},
-    ``play`` {seat, card}, ``trick`` {winner}, ``scores`` {scores}.  Any other type is offered
-    to the game's hook; if unhandled its payload is kept under ``view["info"][type]``.
-    """
-
-    __slots__ = ("seat", "n", "view", "events", "hand_start", "abs_start", "done", "last")
-
-    def __init__(self, seat: int | None, n: int):
-        self.seat = seat
-        self.n = n
-        self.view: dict = {"known_hands": [None] * n, "trick": [], "tricks": [], "info": {}}
-        self.events: list[dict] = []  # the visible payloads (shared, never mutated)
-        self.hand_start = 0  # index in self.events of the current hand's first event
-        self.abs_start = -1  # index in the state's events of the current hand's first event
-        self.done = 0  # how many of the state's events have been scanned
-        self.last = None  # the payload scanned last (detects a rewritten event list)
-
-    def feed(self, ev: dict, hook) -> None:
-        view = self.view
-        t = ev["type"]
-        if t == "hand_start":
-            self.hand_start = len(self.events)
-            view.update(hand_number=ev.get("hand"), dealer=ev.get("dealer"), known_hands=[None] * self.n,
-                        trick=[], tricks=[], info={})
-        self.events.append(ev)
-        if t == "hand_start":
-            return
-        if t == "deal":
-            known = view["known_hands"]
-            s = ev["seat"]
-            if known[s] is None or ev.get("replace"):
-                known[s] = []
-            known[s].extend(ev["cards"])
-        elif t == "play":
-            s, c = ev["seat"], ev["card"]
-            view["trick"].append({"seat": s, "card": c})
-            known = view["known_hands"]
-            if known[s] is not None and c in known[s]:
-                known[s].remove(c)
-        elif t == "trick":
-            view["tricks"].append({"cards": list(view["trick"]), "winner": ev["winner"]})
-            view["trick"].clear()
-        elif t == "scores":
-            view["scores"] = ev["scores"]
-        elif not hook(view, ev, self.seat):
-            view["info"][t] = {k: v for k, v in ev.items() if k != "type"}
-
-
-def fold_events(events: list[dict], seat: int | None, n: int, hook) -> dict:
-    """Fold a list of visible events from scratch (the reference for the cached fold)."""
-    folder = ViewFolder(seat, n)
-    for ev in events:
-        folder.feed(ev, hook)
-    view = _copy_json(folder.view)
-    known = view["known_hands"]
-    view["hand"] = list(known[seat]) if seat is not None and known[seat] is not None else []
-    return view
