@@ -13,6 +13,9 @@ SRC = Path(__file__).resolve().parent.parent / "src"
 LAYERS = (
     ("cards", ("stich.errors", "stich.cards")),
     ("engine", ("stich.engine", "stich")),   # the package itself only re-exports the engine
+    # what a game's companions build on (the heuristic's helpers, the kernel base, the encoders'
+    # blocks): below the games, so a game's package holds its companions without the bots above
+    ("roles", ("stich.roles",)),
     # the words a match is told in (stich.narration) serve every app, so they sit below them all
     ("games", ("stich.rulesets", "stich.narration")),
     ("bots", ("stich.bots", "stich.encoding", "stich.protocol")),

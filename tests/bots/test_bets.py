@@ -349,7 +349,7 @@ def test_games_without_raising_declare_only_what_differs():
 def test_three_player_reading_knows_the_roles_and_weighs_raises():
     """Bavarian 3: the solo's strength is read higher and the duo's lower than the expected tricks
     (the solo chose the game for his cards), and a raise of the other side counts twice."""
-    from stich.bots.heuristic import watten as hw
+    from stich.rulesets.watten import heuristic as hw
 
     state = stich.game("watten", variant="bavarian_3").new_state(seed=3)
     bot = make_bot("heuristic", seed=3)

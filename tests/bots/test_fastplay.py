@@ -19,6 +19,7 @@ from stich.bots.search import fastplay, solver
 from stich.bots.search.common import hand_over, score_vector
 from stich.cards import bits
 from stich.engine import game_class
+from stich.roles.kernel import Kernel
 from stich.testing import configurations
 
 GAMES = [g for g in ("watten", "battn", "biscambiggia", "barbu") if g in stich.games()]
@@ -41,7 +42,7 @@ def positions(name, seed, count):
             if state.is_terminal():
                 break
             state.apply(rng.choice(state.legal_actions()))
-        if not state.is_terminal() and isinstance(fastplay.kernel(state), fastplay.Kernel):   # trick play
+        if not state.is_terminal() and isinstance(fastplay.kernel(state), Kernel):   # trick play
             out.append((state, random.Random(rng.randrange(2**31))))
     return out
 
@@ -180,7 +181,7 @@ def test_fast_path_does_not_apply_where_it_should_not():
         fastplay.ENABLED = True
 
 
-# --- Barbu's domino (kernels.barbu.DominoKernel) -----------------------------------------------------
+# --- Barbu's domino (rulesets.barbu.kernel.DominoKernel) -----------------------------------------------------
 
 
 def domino_positions(seed, count):
@@ -221,7 +222,7 @@ def domino_move(state, card):
 def test_domino_kernel_plays_like_the_engine():
     """Card by card (passes included) the domino kernel offers the engine's fitting cards, has the
     same seat on turn (skips, aces that play again), ends the deal with it and scores it alike."""
-    from stich.bots.kernels.barbu import DominoKernel
+    from stich.rulesets.barbu.kernel import DominoKernel
 
     aces = 0
     for state, rng in domino_positions(41, 120):

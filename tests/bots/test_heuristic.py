@@ -10,7 +10,7 @@ import pytest
 import stich
 import stich.bots.heuristic as heuristic
 from stich.bots import fallbacks, make_bot
-from stich.bots.heuristic import barbu as barbu_bot
+from stich.rulesets.barbu import heuristic as barbu_bot
 
 CONFIGS = [("watten", v) for v in ("euregio", "bavarian_4", "bavarian_3", "bavarian_2",
                                    "tyrolean", "guate", "blind")]
@@ -373,7 +373,7 @@ def test_watten_leads_its_unbeatable_card():
 def test_watten_heuristic_strength_is_the_games_own_ranking(variant, guate7):
     """The heuristic's card keys with known Schlag and trump are exactly the engine's ranking (it
     reads the game's rank codes, Kritische and Guate rule instead of keeping copies)."""
-    from stich.bots.heuristic import watten as hw
+    from stich.rulesets.watten import heuristic as hw
     from stich.rulesets.watten.ranking import RANK_CODES, SUIT_CODES, build_ranking
 
     game = stich.game("watten", variant, **({"guate_when_weli_schlag": "trump7"} if guate7 and variant == "guate"

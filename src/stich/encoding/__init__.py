@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from stich.encoding.base import Layout, action_mask
 from stich.engine import companion
+from stich.roles.encoding import Layout, action_mask
 
 __all__ = ["action_mask", "encode", "encoder", "layout", "observation", "observation_size"]
 

@@ -9,9 +9,12 @@ never by ``getattr(module, NAME, default)``: a name the role does not declare is
 caller, and a misspelled member in the module (``RAIS`` for ``RAISE``) is an error in the game,
 where a probe with a default would fall back without a word.
 
-The roles live here, in the engine, although their modules sit in higher layers (bots, encoding,
-narration, apps): the registry checks a game's declaration when it loads the game, and imports
-only point down.  This module names the members; it imports none of those layers.
+The roles live here, in the engine, although their modules are called from higher layers (bots,
+encoding, narration, apps): the registry checks a game's declaration when it loads the game, and
+imports only point down.  This module names the members; it imports none of those layers.  A
+built-in game keeps its companion modules in its own package (``stich.rulesets.<game>.heuristic``,
+``.kernel``, ``.encoding``...), built on the mechanisms of :mod:`stich.roles`, which sits below the
+games for that reason.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from stich.encoding.base import Block, Ctx, Layout, cached_layout, core_blocks, fill_core, one_hot
+from stich.roles.encoding import Block, Ctx, Layout, cached_layout, core_blocks, fill_core, one_hot
 from stich_trio import CARDS_EACH, SUITS, N
 
 SCALE = 130.0 * 3

@@ -14,9 +14,7 @@ import time
 from stich.bots import fallbacks
 from stich.engine import OptionError, game_class
 from stich.engine.worlds import WorldError, WorldSpecError, cached_game, sample_worlds, supports_worlds
-
-#: how often a playout takes the game's playout policy rather than a random card
-GREEDY = 0.8
+from stich.roles.kernel import GREEDY
 
 
 def score_vector(state) -> list[float]:

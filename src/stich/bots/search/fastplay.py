@@ -10,7 +10,8 @@ not written twice; ``tests/bots/test_fastplay.py`` plays thousands of random pos
 both and checks the same legal cards at every step, the same trick winners and the same points.
 
 :func:`kernel` returns None wherever the fast path does not apply (a game whose ``companions`` name
-no ``"kernel"`` module (each game's is in ``stich.bots.kernels``), a decision other
+no ``"kernel"`` module (each game's is ``stich.rulesets.<game>.kernel``, built on
+:class:`stich.roles.kernel.Kernel`), a decision other
 than a card pending, a fixed-value hand's decision still to come, Battn's manual *svista*): the
 callers then use the general engine, exactly as before.  ``ENABLED = False`` turns the fast path
 off (the benchmarks measure both).
@@ -22,58 +23,13 @@ the other ``rollout_avoid`` verbs are never taken, and Battn's raise poll is pas
 
 from __future__ import annotations
 
-import random
-
-from stich.bots.search.common import GREEDY, utilities
+from stich.bots.search.common import utilities
 from stich.cards import bits_of
 from stich.engine import companion
+from stich.roles.kernel import GREEDY, Kernel, estimate, improve
 
 #: switch for measurements: False sends every playout and solve through the general engine
 ENABLED = True
-
-
-
-
-class Kernel:
-    """The trick-play fields of one hand (see the module docstring); ``copy`` is cheap."""
-
-    __slots__ = ("game", "n", "hands", "trick", "seats", "turn", "tricks", "trick_no")
-
-    #: optional: ``run(rng) -> scores``, a playout loop of the kernel's own (Barbu's: one loop, no
-    #: method calls per card) that plays the same cards as :func:`step_playout`; None: that one
-    run = None
-    #: optional: ``ab(me, value, alpha, beta, budget)``, an alpha-beta search of the kernel's own
-    #: (Watten's: cards taken back, not copies); None: :func:`_ab` on copies
-    ab = None
-
-    def legal(self) -> int:   # pragma: no cover - per game
-        raise NotImplementedError
-
-    def play(self, card: int) -> int:
-        """Play ``card`` for the seat on turn; the side that won the hand, or -1 while it goes on."""
-        raise NotImplementedError   # pragma: no cover - per game
-
-    def end_scores(self, side: int) -> list:
-        """The match scores after ``side`` won the hand."""
-        raise NotImplementedError   # pragma: no cover - per game
-
-    def side_of(self, seat: int) -> int:
-        raise NotImplementedError   # pragma: no cover - per game
-
-    def policy(self, cards: list[int], rng) -> int:
-        raise NotImplementedError   # pragma: no cover - per game
-
-    def copy(self):
-        k = object.__new__(type(self))
-        k.game, k.n = self.game, self.n
-        k._share(self)
-        k.hands = self.hands.copy()
-        k.trick = self.trick.copy()
-        k.seats = self.seats.copy()
-        k.turn = self.turn
-        k.tricks = self.tricks.copy()
-        k.trick_no = self.trick_no
-        return k
 
 
 def kernel(state):
@@ -131,35 +87,6 @@ def solve(k: Kernel, seat: int, start: list, budget: list[int], alpha: float = -
 
 def _utility(k: Kernel, seat: int, start: list, side: int) -> float:
     return utilities(k.game, start, [float(x) for x in k.end_scores(side)])[seat]
-
-
-def improve(maximizing: bool, v: float, best: float, alpha: float, beta: float) -> tuple[float, float, float]:
-    """A child's value ``v`` taken into its node's ``best`` and alpha-beta window (the caller
-    stops at ``alpha >= beta``): the one update of every alpha-beta search here."""
-    if maximizing:
-        if v > best:
-            best = v
-        if best > alpha:
-            alpha = best
-    else:
-        if v < best:
-            best = v
-        if best < beta:
-            beta = best
-    return best, alpha, beta
-
-
-def estimate(k: Kernel, value: dict, left: int) -> float:
-    """The value of a node beyond the search's budget: one playout of a copy of ``k`` with the
-    policy, seeded by the budget left (``left``, negative), so a search is repeatable."""
-    r = k.copy()
-    rng = random.Random(left)
-    while True:
-        cards = bits_of(r.legal())
-        c = r.policy(cards, rng) if len(cards) > 1 and rng.random() < GREEDY else cards[rng.randrange(len(cards))]
-        side = r.play(c)
-        if side >= 0:
-            return value[side]
 
 
 def _ab(k: Kernel, me: int, value: dict, alpha: float, beta: float, budget: list[int]) -> float:

@@ -15,6 +15,7 @@ from stich.bots.search.common import (
     score_vector,
     utilities,
 )
+from stich.roles.kernel import improve
 
 #: the most worlds drawn for one decision under an iteration budget
 MAX_WORLDS = 256
@@ -60,7 +61,7 @@ def solve(state, seat: int, hand: int, start: list[float], alpha: float, beta: f
         child = state.clone()
         child.apply(a)
         v = solve(child, seat, hand, start, alpha, beta, budget)
-        best, alpha, beta = fastplay.improve(maximizing, v, best, alpha, beta)
+        best, alpha, beta = improve(maximizing, v, best, alpha, beta)
         if alpha >= beta:
             break
     return best

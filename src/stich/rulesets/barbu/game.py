@@ -58,11 +58,11 @@ class BarbuGame(Game):
     search_verbs = ("play",)
     rollout_avoid = frozenset({"double", "redouble"})
     calm_verbs = frozenset({"pass"})
-    companions = {"heuristic": "stich.bots.heuristic.barbu", "encoder": "stich.encoding.barbu",
+    companions = {"heuristic": "stich.rulesets.barbu.heuristic", "encoder": "stich.rulesets.barbu.encoding",
                   "narration": "stich.rulesets.barbu.text",
                   "help": "stich.rulesets.barbu.help", "page": "stich.rulesets.barbu.page",
                   "bets": "stich.rulesets.barbu.bets",
-                  "kernel": "stich.bots.kernels.barbu"}
+                  "kernel": "stich.rulesets.barbu.kernel"}
 
     def reward_scale(self) -> float:
         return 200.0

@@ -37,11 +37,11 @@ class BattnGame(Game):
     calm_verbs = frozenset({"accept", "orbi_accept", "pass", "x_play"})
     two_sided = True    # two pairs of partners, seat parity
     scores_by = "side"  # each pair scores together (rules: the match is the pairs')
-    companions = {"heuristic": "stich.bots.heuristic.battn", "encoder": "stich.encoding.battn",
+    companions = {"heuristic": "stich.rulesets.battn.heuristic", "encoder": "stich.rulesets.battn.encoding",
                   "narration": "stich.rulesets.battn.text",
                   "help": "stich.rulesets.battn.help", "page": "stich.rulesets.battn.page",
                   "bets": "stich.rulesets.battn.bets",
-                  "kernel": "stich.bots.kernels.battn"}
+                  "kernel": "stich.rulesets.battn.kernel"}
 
     def reward_scale(self) -> float:
         return float(self.options["target"])

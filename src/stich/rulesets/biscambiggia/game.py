@@ -34,11 +34,12 @@ class BiscambiggiaGame(Game):
     search_verbs = ("play",)
     rollout_avoid = frozenset({"bid"})
     calm_verbs = frozenset({"pass"})
-    companions = {"heuristic": "stich.bots.heuristic.biscambiggia", "encoder": "stich.encoding.biscambiggia",
+    companions = {"heuristic": "stich.rulesets.biscambiggia.heuristic",
+                  "encoder": "stich.rulesets.biscambiggia.encoding",
                   "narration": "stich.rulesets.biscambiggia.text",
                   "help": "stich.rulesets.biscambiggia.help", "page": "stich.rulesets.biscambiggia.page",
                   "bets": "stich.rulesets.biscambiggia.bets",
-                  "kernel": "stich.bots.kernels.biscambiggia"}
+                  "kernel": "stich.rulesets.biscambiggia.kernel"}
 
     def reward_scale(self) -> float:
         return 8.0 if self.options["cappotto_double"] else 4.0   # 4 marche (8 with cappotto_double)

@@ -39,11 +39,11 @@ class WattenGame(Game):
     rollout_avoid = frozenset({"raise", "fold", "concede", "ask_exchange", "ask_swap", "challenge"})
     calm_verbs = frozenset({"accept", "hold"})
     two_sided = True    # 2 and 4 players: seat parity; 3 players: the forehand against the other two
-    companions = {"heuristic": "stich.bots.heuristic.watten", "encoder": "stich.encoding.watten",
+    companions = {"heuristic": "stich.rulesets.watten.heuristic", "encoder": "stich.rulesets.watten.encoding",
                   "narration": "stich.rulesets.watten.text",
                   "help": "stich.rulesets.watten.help", "page": "stich.rulesets.watten.page",
                   "bets": "stich.rulesets.watten.bets",
-                  "kernel": "stich.bots.kernels.watten"}
+                  "kernel": "stich.rulesets.watten.kernel"}
 
     # Signals (Deuten, rules §2.S) at a live table: allowed in Bavarian and Tyrolean play, between
     # the partners of a four-player game (seats 0+2 and 1+3); stich's own play leaves them out (R28).

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from math import fsum  # fsum totals: exact, the same choices under every Python (test_python_versions)
 
-from stich.bots.heuristic._common import arg, by_verb, follow, played_cards
+from stich.roles.heuristic import arg, by_verb, follow, played_cards
 
 SUITS = ("S", "H", "D", "C")
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")

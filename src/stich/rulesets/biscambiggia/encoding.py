@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from stich.encoding.base import (
+from stich.roles.encoding import (
     Block,
     Ctx,
     Layout,

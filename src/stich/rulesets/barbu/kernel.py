@@ -7,9 +7,8 @@ Found through ``Game.companions["kernel"]``, so the search layer names no game.
 
 from __future__ import annotations
 
-from stich.bots.search.common import GREEDY
-from stich.bots.search.fastplay import Kernel
 from stich.cards import bits_of
+from stich.roles.kernel import GREEDY, Kernel
 
 
 class BarbuKernel(Kernel):
@@ -216,7 +215,7 @@ class DominoKernel:
     takes the next place; the deal ends when three are out; with the option ``domino_ace_replay``
     an ace gives another turn.  The playout policy is the engine's for the domino: a fitting card
     at random (``BarbuState.playout_card`` keeps the domino random).  Not a trick-play
-    :class:`~stich.bots.search.fastplay.Kernel`: it has no tricks to solve (Barbu is not two-sided,
+    :class:`~stich.roles.kernel.Kernel`: it has no tricks to solve (Barbu is not two-sided,
     so nothing solves it), only :meth:`run` for ``fastplay.playout``."""
 
     __slots__ = ("game", "hands", "turn", "ends", "opens", "out", "ace_replay", "business", "scores")

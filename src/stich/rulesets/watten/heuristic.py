@@ -20,9 +20,9 @@ from __future__ import annotations
 from functools import cache
 from math import fsum  # fsum totals: exact, the same choices under every Python (test_python_versions)
 
-from stich.bots.heuristic._common import arg, by_verb, follow, played_cards
 from stich.cards import deck as _deck
 from stich.engine import game_class
+from stich.roles.heuristic import arg, by_verb, follow, played_cards
 from stich.rulesets.watten.ranking import RANK_CODES, SEVEN, SUIT_CODES, WELI_RANK, guate_rank, kritische_cards
 
 # The game's own rule facts (rules §0.2, §2.3), not copies.

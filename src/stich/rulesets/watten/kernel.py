@@ -6,8 +6,8 @@ Found through ``Game.companions["kernel"]``, so the search layer names no game.
 
 from __future__ import annotations
 
-from stich.bots.search.fastplay import GREEDY, Kernel, estimate, improve
 from stich.cards import bits_of
+from stich.roles.kernel import GREEDY, Kernel, estimate, improve
 from stich.rulesets.watten.ranking import PLAIN, first_winning
 
 

@@ -15,7 +15,7 @@
 
 from __future__ import annotations
 
-from stich.bots.heuristic._common import arg, by_verb, played_cards
+from stich.roles.heuristic import arg, by_verb, played_cards
 from stich.rulesets.biscambiggia import rules
 
 # The game's own rule facts (BB-0.2), not copies: suits, card codes, rank orders, card points.

@@ -6,7 +6,7 @@ Found through ``Game.companions["kernel"]``, so the search layer names no game.
 
 from __future__ import annotations
 
-from stich.bots.search.fastplay import Kernel
+from stich.roles.kernel import Kernel
 
 
 class BiscambiggiaKernel(Kernel):
