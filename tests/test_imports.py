@@ -158,3 +158,38 @@ def test_the_graph_sees_real_imports():
     g = graph()
     assert "stich.engine.core" in g["stich.rulesets.watten.game"] or "stich.engine" in g["stich.rulesets.watten.game"]
     assert "stich.protocol" in g["stich.bots.external"] and "stich.bots.base" in g["stich.bots.external"]
+
+
+#: the built-in games: the packages of ``stich.rulesets`` (a new one joins the check below by being there)
+BUILT_IN = sorted(p.name for p in (SRC / "stich" / "rulesets").iterdir()
+                  if (p / "__init__.py").is_file())
+
+
+def named_after_a_game(names, games=BUILT_IN) -> list[str]:
+    """The module names of ``names`` with a part named after one of ``games`` (``watten``,
+    ``watten_words``) that do not lie in that game's own package ``stich.rulesets.<game>``."""
+    out = []
+    for name in sorted(names):
+        for game in games:
+            if any(game in part for part in name.split(".")) and not (
+                    name == f"stich.rulesets.{game}" or name.startswith(f"stich.rulesets.{game}.")):
+                out.append(f"{name} (after {game})")
+    return out
+
+
+def test_no_module_outside_a_games_package_is_named_after_it():
+    """A game is one package (issue #33): its rules, heuristic, kernel, encoding, words and page live
+    under ``stich.rulesets.<game>``; the generic layers (engine, roles, bots, encoding, web, cli...)
+    hold only mechanisms, so no module elsewhere is named after a built-in game."""
+    assert {"watten", "battn", "biscambiggia", "barbu"} <= set(BUILT_IN)
+    wrong = named_after_a_game(modules())
+    assert not wrong, "modules named after a game outside its package:\n" + "\n".join(wrong)
+
+
+def test_a_module_named_after_a_game_is_found():
+    """The check above is not vacuous: the old places of a game's companions are found, its own are not."""
+    assert named_after_a_game(["stich.bots.heuristic.watten", "stich.encoding.barbu", "stich.i18n.battn_words",
+                               "stich.rulesets.watten.heuristic", "stich.rulesets.barbu", "stich.bots.search"],
+                              games=["watten", "battn", "barbu"]) == [
+        "stich.bots.heuristic.watten (after watten)", "stich.encoding.barbu (after barbu)",
+        "stich.i18n.battn_words (after battn)"]
