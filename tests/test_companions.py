@@ -124,3 +124,40 @@ def test_the_kit_checks_the_declared_score_layout(package):
     cls.scores_by = "sides"
     with pytest.raises(AssertionError, match="scores_by is 'seat' or 'side', not 'sides'"):
         check_game(cls, matches=1, pairwise=False)
+
+
+def test_a_built_in_games_words_are_in_its_package_and_read_when_it_loads(tmp_path):
+    """A game is one package, its words too (issue #33): a built-in game's catalogues are in
+    ``stich/rulesets/<game>/locale`` (its ``Game.catalogues``), read when the registry loads the game,
+    as a game from another package brings its own; a variant's class from elsewhere reads its base's."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import stich
+    from stich.engine import game_class
+
+    for name in ("watten", "battn", "biscambiggia", "barbu"):
+        where = Path(game_class(name).catalogues)
+        assert where == Path(stich.__file__).parent / "rulesets" / name / "locale"
+        assert sorted(p.parent.parent.name for p in where.glob(f"*/LC_MESSAGES/{name}.po")) == ["de", "en", "fr", "it"]
+    # a variant's class from elsewhere, with no catalogues of its own
+    (tmp_path / "localwatten.py").write_text(
+        "from stich.rulesets.watten import WattenGame\n\n\n"
+        "class Local(WattenGame):\n    name = 'local-watten'\n    catalogues = None\n", encoding="utf-8")
+    code = """if True:
+        from stich.engine import game_class, register
+        from stich.i18n import translator
+        word = "%(card)s: bottom of the pack, not dealt"   # a word of Watten's catalogue only
+        before = translator("de").gettext(word)
+        register("local-watten", "localwatten:Local")
+        game_class("local-watten")
+        print(before == word, translator("de").gettext(word))
+    """
+    path = os.pathsep.join([str(Path(stich.__file__).parents[1]), str(tmp_path)])
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": path})
+    assert done.returncode == 0, done.stderr
+    # Watten's words are read with the first class the registry loads that is Watten's or based on it
+    assert done.stdout == "True %(card)s: unterste Karte, wird nicht gegeben\n", done.stdout

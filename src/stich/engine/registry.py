@@ -96,9 +96,14 @@ def game_class(name: str) -> type[Game]:
     if found not in _CHECKED:
         # a game is registered by a string; its declaration can be read once its class is loaded
         check_declaration(found)
-        if found.catalogues is not None:
+        # its words and its bases' (a variant from another package subclasses a built-in game and
+        # brings only the words it adds: the base's words are the base's catalogues, read with it)
+        directories = [vars(c)["catalogues"] for c in reversed(found.__mro__)
+                       if vars(c).get("catalogues") is not None]
+        if directories:
             from stich.i18n import add_catalogues
-            add_catalogues(found.catalogues)
+            for directory in directories:
+                add_catalogues(directory)
         _CHECKED.add(found)
     return found
 

@@ -13,17 +13,27 @@ import re
 import sys
 from pathlib import Path
 
-from stich.i18n import LANGS, catalogue_path, read_po
+from stich.i18n import LANGS, LOCALE_DIR, read_po
 
 PACKAGE = Path(__file__).resolve().parents[1]
+#: the game packages: each is a domain of its own, its catalogues in its package (a game is one package)
+GAMES = [p for p in sorted((PACKAGE / "rulesets").iterdir()) if (p / "__init__.py").exists()]
 #: domain -> the folders whose marked words it holds: ``stich`` the pages, ``cli`` the terminal's own
 #: words and the generic narration both apps tell a match in (``stich.narration``, once the terminal's:
 #: its translations stay where they were), and one domain per game package for its narration, help and names
 DOMAINS: dict[str, list[Path]] = {
     "stich": [PACKAGE / "web" / "ui"],
     "cli": [PACKAGE / "cli", PACKAGE / "narration"],
-    **{p.name: [p] for p in sorted((PACKAGE / "rulesets").iterdir()) if (p / "__init__.py").exists()},
+    **{p.name: [p] for p in GAMES},
 }
+#: domain -> the locale directory its catalogues are in: stich's own words beside ``stich.i18n``, a
+#: game's in its package (``rulesets/<game>/locale``, its ``Game.catalogues``)
+LOCALES: dict[str, Path] = {"stich": LOCALE_DIR, "cli": LOCALE_DIR, **{p.name: p / "locale" for p in GAMES}}
+
+
+def catalogue_path(lang: str, domain: str = "stich") -> Path:
+    """The ``.po`` file of ``domain`` in ``lang``."""
+    return LOCALES[domain] / lang / "LC_MESSAGES" / f"{domain}.po"
 PATTERN = re.compile(r"""\b(?:N_|_)\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')\s*[,)]""")
 
 

@@ -22,6 +22,7 @@ Action text (one decision each; the actor is always ``state.current_player``):
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from stich.cards import MaskLists
 from stich.engine import Game, OptionSpec
@@ -58,6 +59,9 @@ class BarbuGame(Game):
     search_verbs = ("play",)
     rollout_avoid = frozenset({"double", "redouble"})
     calm_verbs = frozenset({"pass"})
+    #: the game's words, in its own package (locale/<lang>/LC_MESSAGES/barbu.po): read when the class is
+    #: loaded, as an outside game's are
+    catalogues = str(Path(__file__).parent / "locale")
     companions = {"heuristic": "stich.rulesets.barbu.heuristic", "encoder": "stich.rulesets.barbu.encoding",
                   "narration": "stich.rulesets.barbu.text",
                   "help": "stich.rulesets.barbu.help", "page": "stich.rulesets.barbu.page",

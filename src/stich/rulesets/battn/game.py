@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from stich.cards import MaskLists
 from stich.engine import Game, OptionSpec, only_with, ordered
 from stich.rulesets.battn.cards import DECK, RANK_CODES_HIGH_FIRST, RANKS, SUITS
@@ -37,6 +39,9 @@ class BattnGame(Game):
     calm_verbs = frozenset({"accept", "orbi_accept", "pass", "x_play"})
     two_sided = True    # two pairs of partners, seat parity
     scores_by = "side"  # each pair scores together (rules: the match is the pairs')
+    #: the game's words, in its own package (locale/<lang>/LC_MESSAGES/battn.po): read when the class is
+    #: loaded, as an outside game's are
+    catalogues = str(Path(__file__).parent / "locale")
     companions = {"heuristic": "stich.rulesets.battn.heuristic", "encoder": "stich.rulesets.battn.encoding",
                   "narration": "stich.rulesets.battn.text",
                   "help": "stich.rulesets.battn.help", "page": "stich.rulesets.battn.page",

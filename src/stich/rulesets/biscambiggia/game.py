@@ -6,6 +6,8 @@ project rulings where that file is silent are PR-C1 ... in ``docs/biscambiggia.m
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from stich.cards import MaskLists
 from stich.engine import Game, OptionSpec, ordered
 from stich.rulesets.biscambiggia.rules import DECK, NUM_PLAYERS, card_points, rank_values, strength
@@ -34,6 +36,9 @@ class BiscambiggiaGame(Game):
     search_verbs = ("play",)
     rollout_avoid = frozenset({"bid"})
     calm_verbs = frozenset({"pass"})
+    #: the game's words, in its own package (locale/<lang>/LC_MESSAGES/biscambiggia.po): read when the class is
+    #: loaded, as an outside game's are
+    catalogues = str(Path(__file__).parent / "locale")
     companions = {"heuristic": "stich.rulesets.biscambiggia.heuristic",
                   "encoder": "stich.rulesets.biscambiggia.encoding",
                   "narration": "stich.rulesets.biscambiggia.text",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from stich.cards import MaskLists, deck
 from stich.engine import Game
 from stich.rulesets.watten.options import OPTION_RULES, OPTION_SPECS, VARIANT_TABLE, VARIANTS
@@ -39,6 +41,9 @@ class WattenGame(Game):
     rollout_avoid = frozenset({"raise", "fold", "concede", "ask_exchange", "ask_swap", "challenge"})
     calm_verbs = frozenset({"accept", "hold"})
     two_sided = True    # 2 and 4 players: seat parity; 3 players: the forehand against the other two
+    #: the game's words, in its own package (locale/<lang>/LC_MESSAGES/watten.po): read when the class is
+    #: loaded, as an outside game's are
+    catalogues = str(Path(__file__).parent / "locale")
     companions = {"heuristic": "stich.rulesets.watten.heuristic", "encoder": "stich.rulesets.watten.encoding",
                   "narration": "stich.rulesets.watten.text",
                   "help": "stich.rulesets.watten.help", "page": "stich.rulesets.watten.page",
