@@ -1,6 +1,6 @@
-"""The import graph of ``stich``: imports point down the layers (cards -> engine -> games -> bots ->
-apps) and no module imports itself back through others (no cycle).  Lazy imports inside functions
-count as well: they are dependencies all the same."""
+"""The import graph of ``stich``: imports point down the layers (cards -> engine -> roles -> games ->
+bots -> apps) and no module imports itself back through others (no cycle).  Lazy imports inside
+functions count as well: they are dependencies all the same."""
 
 from __future__ import annotations
 
