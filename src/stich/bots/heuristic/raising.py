@@ -1,14 +1,15 @@
 """The heuristic's raising: the bet arithmetic of :mod:`stich.bots.bets` with a crude ``p``.
 
 ``p``, the chance to win the hand, is read from the hand strength the players already compute
-(Watten: expected tricks of the side, ``watten.expected_tricks``; Battn: the team value,
-``battn.Ctx.team_value``) through a logistic curve fitted to heuristic self-play (120 full-length
-matches per game, 2026-11-24: whether the side won the hand, against its strength and the raises
-the opponents had made in the hand; Watten ``p = 1 / (1 + exp(-1.1 (est - 2.85) + 0.4 r))``,
-Battn ``1 / (1 + exp(-1.5 (est - 3.1) + 0.2 r))``, ``r`` = the opponents' raises so far: a raise
-says its side expects to win).  Each game's heuristic declares its curve (``BET_CURVE``) and its
-reading of the view (``bet_reading(view) -> (strength, mine, theirs, stake, their raises)``); the
-verbs come from the game's bets declaration (``stich.bots.bets.declared``), so this module names
+(Watten: expected tricks of the side, ``stich.rulesets.watten.heuristic.expected_tricks``; Battn:
+the team value, ``stich.rulesets.battn.heuristic.Ctx.team_value``) through a logistic curve fitted
+to heuristic self-play (120 full-length matches per game, 2026-11-24: whether the side won the hand,
+against its strength and the raises the opponents had made in the hand; Watten
+``p = 1 / (1 + exp(-1.1 (est - 2.85) + 0.4 r))``, Battn ``1 / (1 + exp(-1.5 (est - 3.1) + 0.2 r))``,
+``r`` = the opponents' raises so far: a raise says its side expects to win).  Each game's heuristic
+declares its curve (``BET_CURVE``) and its reading of the view (``bet_reading(view) -> (strength,
+mine, theirs, stake, their raises)``); the verbs come from the game's bets declaration
+(``stich.bots.bets.declared``), so this module names
 no game.  Then: accept a raise when ``p``
 beats the break-even of the stake at this match score, raise only as the favourite, play a fixed
 hand / an Orbi or X turn when it is worth more than the refusal's points.
