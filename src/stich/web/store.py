@@ -28,6 +28,7 @@ from sqlalchemy import (
     Text,
     event,
     select,
+    text,
 )
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
@@ -175,9 +176,21 @@ def _upgrade(sync_conn) -> None:
     command.upgrade(cfg, "head")
 
 
+#: the Postgres advisory lock the migrations run under (an arbitrary key, the same in every process)
+MIGRATION_LOCK = 0x57_1C_4E
+
+
 async def migrate(engine: AsyncEngine) -> None:
-    """Bring the schema to the newest Alembic revision (run at every start-up)."""
+    """Bring the schema to the newest Alembic revision (run at every start-up).
+
+    On Postgres under a transaction-level advisory lock: processes started together on an empty
+    database raced to create the same tables and all but one died (UniqueViolationError); now the
+    first migrates and the others wait for its commit and find the schema made.  Alembic sees the
+    transaction the lock opened and runs inside it; the commit releases the lock.  (SQLite serves
+    one process: its own file lock is enough.)"""
     async with engine.connect() as conn:
+        if conn.dialect.name == "postgresql":
+            await conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         await conn.run_sync(_upgrade)
         await conn.commit()
 
