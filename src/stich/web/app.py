@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
-import json
 import logging
 import time
 
@@ -18,7 +17,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 
-from stich.web import metrics
+from stich.web import jsonin, metrics
 from stich.web.catalogue import games_catalogue
 from stich.web.logs import event
 from stich.web.server import Server
@@ -72,10 +71,16 @@ async def read_json(request: Request, limit: int = MAX_BODY, empty_ok: bool = Fa
         if empty_ok:
             return None
         raise BadRequest("the request body must be JSON")
+    # JSON only: another site's form can send text/plain, urlencoded or multipart bodies across
+    # origins without asking, but not application/json (that needs a CORS preflight we never grant).
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise BadRequest(f"the request body must be sent as application/json, not {kind or 'without a type'}",
+                         status=415)
     try:
-        return json.loads(body)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise BadRequest(f"the request body is not valid JSON: {exc}") from None
+        return jsonin.loads(body, "the request body")
+    except jsonin.BadJSON as exc:
+        raise BadRequest(str(exc)) from None
 
 
 def server_of(request) -> Server:
@@ -86,14 +91,14 @@ async def create_table(request: Request):
     try:
         return JSONResponse(await server_of(request).create_from_body(await read_json(request)), status_code=201)
     except BadRequest as exc:
-        return error(400, str(exc))
+        return error(exc.status, str(exc))
 
 
 async def quickplay(request: Request):
     try:
         return JSONResponse(await server_of(request).quickplay(await read_json(request)), status_code=201)
     except BadRequest as exc:
-        return error(400, str(exc))
+        return error(exc.status, str(exc))
 
 
 async def lobby(request: Request):
@@ -105,7 +110,7 @@ async def join(request: Request):
         status, body = await server_of(request).join(request.path_params["table_id"],
                                                     await read_json(request, empty_ok=True))
     except BadRequest as exc:
-        return error(400, str(exc))
+        return error(exc.status, str(exc))
     return JSONResponse(body, status_code=status)
 
 
@@ -137,7 +142,7 @@ async def upload_record(request: Request):
         return JSONResponse(await server_of(request).upload(await read_json(request, MAX_RECORD_BODY)),
                             status_code=201)
     except BadRequest as exc:
-        return error(400, str(exc))
+        return error(exc.status, str(exc))
 
 
 async def get_record(request: Request):

@@ -9,7 +9,7 @@ import time
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from stich.web import metrics
+from stich.web import jsonin, metrics
 from stich.web.logs import event
 from stich.web.server import Server, token_hash
 from stich.web.table import MAX_CLIENT_ID, Conn
@@ -92,10 +92,10 @@ def handle(actor, conn: Conn, raw: str) -> None:
     """One client message: checked here, then queued to the table's actor."""
     received = time.perf_counter()  # the action latency metric starts here
     try:
-        msg = json.loads(raw)
-    except ValueError as exc:
+        msg = jsonin.loads(raw, "a message")
+    except jsonin.BadJSON as exc:
         metrics.error("bad_message")
-        conn.send({"type": "error", "id": None, "message": f"a message is a JSON object: {exc}"})
+        conn.send({"type": "error", "id": None, "message": str(exc)})
         return
     if not isinstance(msg, dict):
         metrics.error("bad_message")

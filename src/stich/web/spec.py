@@ -19,7 +19,12 @@ MAX_BOT_ITERATIONS = 200_000
 
 
 class BadRequest(ValueError):
-    """A request the server refuses, with the message to show."""
+    """A request the server refuses, with the message to show (and its HTTP status, 400 but where
+    another says more)."""
+
+    def __init__(self, message: str, status: int = 400):
+        super().__init__(message)
+        self.status = status
 
 
 @dataclass

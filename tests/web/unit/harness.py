@@ -77,10 +77,11 @@ class Served:
         return self.proc.returncode if self.proc else None
 
     # --- HTTP ---------------------------------------------------------------------------------
-    def call(self, method: str, path: str, body=None, raw: bytes | None = None) -> tuple[int, dict]:
+    def call(self, method: str, path: str, body=None, raw: bytes | None = None,
+             content_type: str = "application/json") -> tuple[int, dict]:
         data = raw if raw is not None else (None if body is None else json.dumps(body).encode())
         req = urllib.request.Request(self.url + path, data=data, method=method,
-                                     headers={"Content-Type": "application/json"})
+                                     headers={"Content-Type": content_type})
         try:
             with urllib.request.urlopen(req, timeout=30) as resp:
                 return resp.status, json.loads(resp.read() or b"null")

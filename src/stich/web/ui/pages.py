@@ -18,6 +18,7 @@ from starlette.staticfiles import StaticFiles
 import stich
 from stich.bots.levels import LEVELS
 from stich.i18n import LANGS, negotiate
+from stich.web import jsonin
 from stich.web.ui import replay as replay_model
 from stich.web.ui.env import LEVEL_WORDS, STATIC, environment
 
@@ -143,11 +144,11 @@ async def replay_upload(request: Request):
         else:
             raw = (data or "").encode()
         if len(raw) > RECORD_MAX:
-            raise ValueError("too large")
-        record = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
+            raise jsonin.BadJSON("it is larger than 4 MB")
+        record = jsonin.loads(raw, "it")
+    except jsonin.BadJSON as exc:
         return page(request, "error.html", status=400, message_id="bad_record",
-                    detail="the file is not a JSON record (or is larger than 4 MB)")
+                    detail=f"the file is not a JSON record: {exc}")
     return _replay(request, record, form=form)
 
 
