@@ -122,3 +122,10 @@ def test_a_game_without_positions_says_so():
 
     with pytest.raises(SetupError, match="does not describe positions"):
         ToyGame().new_state(seed=1).position()
+
+
+def test_a_three_player_position_names_a_raiser_that_could_raise():
+    """Hypothesis found it: in Bavarian 3 the duo's first seat was locked at 10 (§2.9) while its
+    partner had raised, and the position named the locked seat as last_raiser, which the set-up then
+    refused.  Only the side counts, so the position names a seat of it that is not locked."""
+    assert check_round_trip("watten", "bavarian_3", 120207, 56)

@@ -373,7 +373,12 @@ def position_of(state) -> dict:
     if state.hand_number > 1 or any(state.scores):
         pos["scores"] = list(state.scores)
     if state.last_raiser_side >= 0 and state.raised:
-        pos["last_raiser"] = state.side.index(state.last_raiser_side)
+        # Only the side counts (§2.8: the other side raises next), so a seat of it that can have
+        # raised: with three players the duo's first seat may be locked (§2.9) while its partner
+        # raised, and a position naming a locked raiser is refused.
+        side = state.last_raiser_side
+        seats = [p for p in range(g.num_players) if state.side[p] == side]
+        pos["last_raiser"] = next((p for p in seats if state._score_of(p) < g.lock_at), seats[0])
     if g.euregio:
         pos["schlag_seat"] = state.schlag_seat
     if state.trick_no == 5:
