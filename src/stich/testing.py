@@ -37,7 +37,7 @@ from pathlib import Path
 
 import stich
 from stich.engine import IllegalActionError, OptionError, fold_events
-from stich.engine.options import resolve_options
+from stich.engine.options import broken_rules, resolve_options
 from stich.engine.registry import check_words, load_companion
 from stich.engine.roles import check_declaration
 
@@ -219,19 +219,18 @@ def pairwise_options(game_cls, variant: str, tries: int = 12) -> tuple[list[dict
     return configs, refused
 
 
-def broken_rules(game_cls, variant: str, assignment: dict) -> int:
+def broken_count(game_cls, variant: str, assignment: dict) -> int:
     """How many of the game's option rules a complete, valid-valued assignment breaks."""
     options = resolve_options(game_cls.name, game_cls.option_specs, variant, assignment)
-    return sum(not rule.holds(options) for rule in game_cls.option_rules
-               if all(n in options for n in rule.names))
+    return len(broken_rules(game_cls.option_rules, options))
 
 
 def mend(game_cls, variant: str, assignment: dict, free: list, values: dict) -> bool:
     """Change options of ``free``, one at a time, each time the change that leaves the fewest
     constraints broken, until none is; False where no change helps any more."""
-    broken = broken_rules(game_cls, variant, assignment)
+    broken = broken_count(game_cls, variant, assignment)
     while broken:
-        best = min((broken_rules(game_cls, variant, assignment | {n: v}), i, n, v)
+        best = min((broken_count(game_cls, variant, assignment | {n: v}), i, n, v)
                    for i, n in enumerate(free) for v in values[n] if v != assignment[n])
         if best[0] >= broken:
             return False

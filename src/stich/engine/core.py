@@ -133,6 +133,8 @@ class Game:
     #: hand (the kind of deal timed), the OpenSpiel games its hands/s are compared with, and a
     #: footnote saying what its hands/s measure
     bench_first_action = None
+    bench_references: tuple[str, ...] = ("euchre",)
+    bench_note: str = ""
 
     #: the determinization hook of the search bots, a method ``world_spec(view) -> WorldSpec``
     #: (``stich.engine.worlds``); None: the game has none and no search bot plays it (declared here,
@@ -141,8 +143,6 @@ class Game:
     #: optional with ``world_spec``: ``world_fixup(state, view, spec)`` brings a freshly dealt world's
     #: own fields in line with the view before its hand is replayed; None: nothing to fix
     world_fixup = None
-    bench_references: tuple[str, ...] = ("euchre",)
-    bench_note: str = ""
 
     @classmethod
     def options_for(cls, variant: str | None = None, **options) -> tuple[str, Options]:

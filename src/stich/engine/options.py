@@ -85,10 +85,16 @@ class OptionRule:
     says: str
     rule: str
 
-    def check(self, game_name: str, options: Options) -> None:
-        if not self.holds(options):
-            given = " and ".join(f"{n}={options[n]}" for n in self.names)
-            raise OptionError(f"{game_name}: the options {given} contradict each other: {self.says} ({self.rule})")
+    def error(self, game_name: str, options: Options) -> OptionError:
+        """The error for ``options``, which break this rule: both options with their values, and why."""
+        given = " and ".join(f"{n}={options[n]}" for n in self.names)
+        return OptionError(f"{game_name}: the options {given} contradict each other: {self.says} ({self.rule})")
+
+
+def broken_rules(rules: tuple[OptionRule, ...], options: Options) -> list[OptionRule]:
+    """The rules that apply to ``options`` (all their options are there: the variant has them) and
+    that they break."""
+    return [rule for rule in rules if all(n in options for n in rule.names) and not rule.holds(options)]
 
 
 def ordered(low: str, high: str, rule: str, strict: bool = True) -> OptionRule:
@@ -174,7 +180,7 @@ def resolve_options(game_name: str, specs: tuple[OptionSpec, ...], variant: str,
         else:
             values[spec.name] = spec.default_for(variant)
     options = Options(values)
-    for rule in rules:
-        if all(n in values for n in rule.names):
-            rule.check(game_name, options)
+    broken = broken_rules(rules, options)
+    if broken:
+        raise broken[0].error(game_name, options)
     return options
