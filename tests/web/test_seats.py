@@ -189,11 +189,13 @@ def test_turn_timer_lets_the_bot_move_for_a_seat_that_waits(server):
             for c in clients:
                 await c.connect()
                 await c.recv_until(lambda m: m.get("type") == "state", 10)
-            first = clients[0].state
+            # the frame of the last to arrive: a table that waits for its people (the default start,
+            # "when_full") runs no timer for a seat whose person has not come yet
+            first = clients[-1].state
             mover = first["view"]["current_player"]
             assert first.get("clock", {}).get("seat") == mover, first.get("clock")
             # nobody acts: within a few seconds the mover's bot has moved, and nobody got an ack
-            moved = await clients[0].recv_until(lambda m: m.get("type") == "state" and m["seq"] > first["seq"], 8)
+            moved = await clients[-1].recv_until(lambda m: m.get("type") == "state" and m["seq"] > first["seq"], 8)
             assert moved["view"]["actions"] and moved["view"]["actions"][-1][0] == mover
             assert not any(c.acked for c in clients)
             for c in clients:

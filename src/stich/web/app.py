@@ -20,6 +20,7 @@ from starlette.routing import Route, WebSocketRoute
 from stich.web import jsonin, metrics
 from stich.web.catalogue import games_catalogue
 from stich.web.logs import event
+from stich.web.rematch import rematch as rematch_table
 from stich.web.server import Server
 from stich.web.settings import env_seconds
 from stich.web.sockets import table_socket
@@ -109,6 +110,15 @@ async def join(request: Request):
     try:
         status, body = await server_of(request).join(request.path_params["table_id"],
                                                     await read_json(request, empty_ok=True))
+    except BadRequest as exc:
+        return error(exc.status, str(exc))
+    return JSONResponse(body, status_code=status)
+
+
+async def rematch(request: Request):
+    try:
+        status, body = await rematch_table(server_of(request), request.path_params["table_id"],
+                                           await read_json(request))
     except BadRequest as exc:
         return error(exc.status, str(exc))
     return JSONResponse(body, status_code=status)
@@ -273,6 +283,7 @@ def create_app(db: str | None = None, bot_workers: int | None = None, redis: str
         Route("/api/games", games, methods=["GET"]),
         Route("/api/tables/{table_id}", table_info, methods=["GET"]),
         Route("/api/tables/{table_id}/join", join, methods=["POST"]),
+        Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{table_id}/record", table_record, methods=["GET"]),
         Route("/api/records", upload_record, methods=["POST"]),
         Route("/api/records/{record_id}", get_record, methods=["GET"]),

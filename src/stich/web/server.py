@@ -226,13 +226,16 @@ class Server:
                 answers[(a["seat"], a["client_id"])] = {"type": "ack", "id": a["client_id"], "seq": a["seq"]}
             else:
                 answers[(a["seat"], a["client_id"])] = {"type": "error", "id": a["client_id"], "message": a["error"]}
-        seats = [Seat(r["seat"], r["kind"], r["bot"], r["token_hash"], r["name"], bool(r["claimed"]))
-                 for r in seat_rows]
+        seats = [Seat(r["seat"], r["kind"], r["bot"], r["token_hash"], r["name"], bool(r["claimed"]),
+                      bool(r["arrived"])) for r in seat_rows]
+        link = await store.fetch_one(self.engine, select(store.rematches.c.next_id).where(
+            store.rematches.c.table_id == table_id))
         chat = [{"seat": r["seat"], "name": r["name"], "text": r["text"]} for r in reversed(chat_rows)]
         if action_rows and self.cluster is None:
             event(log, "table restored", table=table_id, seq=len(action_rows))
         return dict(game=game, state=state, seats=seats, settings=json.loads(row["settings"]),
-                    public=bool(row["public"]), answers=answers, chat=chat, marks=marks)
+                    public=bool(row["public"]), answers=answers, chat=chat, marks=marks,
+                    started=bool(row["started"]), rematch=link["next_id"] if link else None)
 
     # --- the HTTP API's work ------------------------------------------------------------------
     async def create_from_body(self, body) -> dict:
@@ -264,7 +267,8 @@ class Server:
         seats = ["human"] + [bot] * (game.num_players - 1)
         table_body = {k: v for k, v in body.items() if k in ("game", "variant", "options", "grace", "timer",
                                                               "signals", "bot_delay")}
-        spec = parse_table({**table_body, "seats": seats})
+        # one person with bots: nobody to wait for, the match starts at once (docs/web-protocol.md)
+        spec = parse_table({**table_body, "seats": seats, "start": "now"})
         name = clean_name(body["name"]) if body.get("name") is not None else None
         actor, tokens = await self.create(spec, names={0: name} if name else None, claimed=(0,))
         return {"table": actor.id, "seat": 0, "token": tokens[0], "url": seat_url(actor.id, tokens[0])}

@@ -128,7 +128,10 @@ def handle(actor, conn: Conn, raw: str) -> None:
         actor.submit_from(conn, actor.rename, msg.get("name"))
     elif kind == "signal":
         actor.submit_from(conn, actor.signal, msg.get("signal"))
+    elif kind == "start":   # "start now with bots" (table/evening.py)
+        actor.submit_from(conn, actor.begin)
     else:
         metrics.error("bad_message")
         conn.send({"type": "error", "id": None,
-                   "message": f"unknown message type {kind!r}; types are act, resync, ping, chat, name, signal"})
+                   "message": f"unknown message type {kind!r}; types are act, resync, ping, chat, name, signal, "
+                              "start"})

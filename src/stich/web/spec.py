@@ -14,6 +14,10 @@ from stich.engine import StichError
 #: seconds a decision may take before the seat's bot moves (``timer`` setting)
 TIMERS = {"off": None, "relaxed": 60.0, "fast": 15.0}
 DEFAULT_GRACE = 60.0
+#: when a table's match may go on without a seat's person (``start`` setting): ``when_full`` waits for
+#: every invited person (no bot plays a seat nobody has opened) until a seated person says "start";
+#: ``now`` lets bots play absent seats from the first moment (their grace runs from the start)
+STARTS = ("when_full", "now")
 MAX_BOT_SECONDS = 10.0
 MAX_BOT_ITERATIONS = 200_000
 
@@ -120,7 +124,7 @@ def timer_seconds(timer) -> float | None:
 
 
 def parse_settings(body: dict, game) -> dict:
-    """The table's own settings: grace (seconds or "never"), timer, signals, bot_delay."""
+    """The table's own settings: grace (seconds or "never"), timer, signals, bot_delay, start."""
     grace = body.get("grace", DEFAULT_GRACE)
     if isinstance(grace, str) and grace.strip().lower() == "never":
         grace = None
@@ -141,15 +145,19 @@ def parse_settings(body: dict, game) -> dict:
     delay = body.get("bot_delay", 0)
     if isinstance(delay, bool) or not isinstance(delay, (int, float)) or not 0 <= delay <= 5:
         raise BadRequest(f"'bot_delay' is seconds from 0 to 5, not {delay!r}")
+    start = body.get("start", STARTS[0])
+    if start not in STARTS:
+        raise BadRequest(f"'start' is one of {', '.join(STARTS)}, not {start!r}")
     return {"grace": None if grace is None else float(grace), "timer": timer, "signals": signals,
-            "bot_delay": float(delay)}
+            "bot_delay": float(delay), "start": start}
 
 
 def parse_table(body) -> TableSpec:
     """A ``POST /api/tables`` body -> TableSpec, or BadRequest."""
     if not isinstance(body, dict):
         raise BadRequest("the request body must be a JSON object")
-    known = {"game", "variant", "options", "seats", "public", "grace", "timer", "signals", "bot_delay", "test"}
+    known = {"game", "variant", "options", "seats", "public", "grace", "timer", "signals", "bot_delay", "start",
+             "test"}
     extra = sorted(set(body) - known)
     if extra:
         raise BadRequest(f"unknown field(s): {', '.join(extra)}; fields are: {', '.join(sorted(known))}")

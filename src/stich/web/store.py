@@ -54,6 +54,7 @@ tables = Table(
     Column("finished", Boolean, nullable=False, default=False),
     Column("created", Float, nullable=False),
     Column("record", Text),                      # JSON: the full record, written with the last action
+    Column("started", Boolean, nullable=False, default=False),  # "start now with bots" was chosen
 )
 
 seats = Table(
@@ -65,6 +66,7 @@ seats = Table(
     Column("token_hash", String(64)),            # human seats: sha256 of the capability token
     Column("name", String(64)),
     Column("claimed", Boolean, nullable=False, default=False),
+    Column("arrived", Boolean, nullable=False, default=False),  # its person has been connected once
 )
 
 actions = Table(
@@ -103,6 +105,14 @@ records = Table(
     "records", metadata,
     Column("id", String(32), primary_key=True),
     Column("record", Text, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+#: the rematch of a finished table (its key is the old table: one rematch per table, decided by the database)
+rematches = Table(
+    "rematches", metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("next_id", String(32), nullable=False),
     Column("at", Float, nullable=False),
 )
 
@@ -309,6 +319,13 @@ def _write_batch(conn, batch) -> None:
                 flush()  # keep the order of statements and rows
                 conn.execute(stmt)
     flush()
+
+
+def write_rows(conn, stmts) -> None:
+    """``stmts`` as :meth:`Writer.write` takes them, in a transaction the caller holds (a synchronous
+    connection: ``await conn.run_sync(write_rows, stmts)``), for a write that must fail as a whole on a
+    conflict and tell the caller so (the rematch's link), not be retried by the writer."""
+    _write_batch(conn, [(stmts, None)])
 
 
 def _sync_sqlite_engine(engine: AsyncEngine):

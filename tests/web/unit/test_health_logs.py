@@ -76,7 +76,7 @@ def test_readiness_fails_while_the_database_is_unreachable(serve):
 
 def test_log_lines_are_json_with_table_and_seq_and_no_secret(serve, tmp_path):
     srv = serve()
-    status, t = srv.post("/api/tables", {**SHORT, "seats": ["human", "human"], "grace": 0.3})
+    status, t = srv.post("/api/tables", {**SHORT, "seats": ["human", "human"], "grace": 0.3, "start": "now"})
     assert status == 201
     table = t["table"]
     tokens = [s["token"] for s in t["seats"]]

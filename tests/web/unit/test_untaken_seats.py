@@ -1,7 +1,8 @@
-"""A human seat whose invite link nobody opens: its grace period runs from the moment the table
-starts, so its bot plays it (marked ``bot_playing``, still not ``taken``), and the human who arrives
-later takes the seat over and plays on.  ``grace: "never"`` keeps such a seat waiting.  Real server
-process, real sockets."""
+"""A human seat whose invite link nobody opens, at a table that starts at once (``"start": "now"``;
+the default, ``"when_full"``, waits for the seat's person: tests/web/test_evening.py): its grace period
+runs from the moment the table starts, so its bot plays it (marked ``bot_playing``, still not
+``taken``), and the human who arrives later takes the seat over and plays on.  ``grace: "never"``
+keeps such a seat waiting.  Real server process, real sockets."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ def takeovers(srv) -> float:
 
 def test_a_seat_nobody_opened_is_played_by_its_bot_until_the_human_arrives(serve):
     srv = serve()
-    status, t = srv.post("/api/tables", {**SHORT, "seats": ["human", "human"], "grace": 0.5})
+    status, t = srv.post("/api/tables", {**SHORT, "seats": ["human", "human"], "grace": 0.5, "start": "now"})
     assert status == 201
     # only seat 1 comes; seat 0's link is never opened
     b = srv.socket(t["table"], t["seats"][1]["token"])
@@ -69,7 +70,8 @@ def test_a_seat_nobody_opened_is_played_by_its_bot_until_the_human_arrives(serve
 
 def test_grace_never_keeps_a_seat_nobody_opened_waiting(serve):
     srv = serve()
-    status, t = srv.post("/api/tables", {**SHORT, "seats": ["human", "bot:random"], "grace": "never"})
+    status, t = srv.post("/api/tables", {**SHORT, "seats": ["human", "bot:random"], "grace": "never",
+                                          "start": "now"})
     assert status == 201
     watch = srv.socket(t["table"])
     watch.until(lambda m: m["type"] == "state")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 RELEASED = "stich:released"
-FORWARDED = ("act", "say", "rename", "signal")   # what a replica's clients send that the owner decides
+FORWARDED = ("act", "say", "rename", "signal", "begin")   # what a replica's clients send that the owner decides
 
 
 def t_channel(table_id: str) -> str:

@@ -224,7 +224,7 @@ class Cluster(Forwarding, Leases):
         actor = self.server.tables.get(table_id)
         if actor is None:
             return
-        if channel.startswith("stich:t:"):
+        if channel.startswith("stich:t:") or kind == "rematch":   # a finished table's last owner hears it too
             actor.submit(actor.on_owner_message, msg)
         elif kind == "call":
             rc = RemoteConn(self, msg["node"], msg.get("conn"), msg.get("seat"), msg.get("fmt", "json"),

@@ -28,6 +28,7 @@ from stich.web import metrics, store
 from stich.web.cluster.channels import t_channel
 from stich.web.logs import event
 from stich.web.table.conn import Conn, Connections, Seat
+from stich.web.table.evening import Evening
 from stich.web.table.frames import Rendering, legal_for
 from stich.web.table.owner import LOST, Owner
 from stich.web.table.replica import Replica
@@ -44,11 +45,12 @@ EVICT_AFTER = 60.0
 MAX_INFLIGHT = 64         # messages of one connection waiting in the actor
 
 
-class TableActor(Connections, Rendering, Talk):
+class TableActor(Connections, Rendering, Talk, Evening):
     """One table: its state, seats, connections and chat, and its role (owner or replica)."""
 
     def __init__(self, server, table_id: str, game, state, seats: list[Seat], settings: dict, public: bool,
-                 answers: dict, chat: list[dict], marks: list[int], owner: bool = True):
+                 answers: dict, chat: list[dict], marks: list[int], owner: bool = True, started: bool = False,
+                 rematch: str | None = None):
         self.server = server
         self.id = table_id
         self.game = game
@@ -59,6 +61,8 @@ class TableActor(Connections, Rendering, Talk):
         self.answers = answers           # (seat, client id) -> the answer frame
         self.chat = deque(chat, maxlen=CHAT_KEEP)
         self.marks = marks                 # seq -> how many of the state's events existed then
+        self.started = started             # "start now with bots" was said (table/evening.py)
+        self.rematch = rematch             # the id of this finished table's rematch, once there is one
         self.conns: set[Conn] = set()
         self.inbox: asyncio.Queue = asyncio.Queue()
         self.turn_deadline: float | None = None
@@ -92,6 +96,8 @@ class TableActor(Connections, Rendering, Talk):
         self.answers = fields["answers"]
         self.chat = deque(fields["chat"], maxlen=CHAT_KEEP)
         self.marks = fields["marks"]
+        self.started = fields["started"]
+        self.rematch = fields["rematch"]
 
     async def reload(self) -> None:
         """Read the log again and show everyone here the result."""
@@ -325,6 +331,9 @@ class TableActor(Connections, Rendering, Talk):
         await self.role.answer_remote(self, conn, op, args, req)
 
     async def on_owner_message(self, msg: dict) -> None:
+        if msg.get("k") == "rematch":   # told by whichever process made the rematch (a finished table has no owner)
+            await self.on_rematch(msg["table"])
+            return
         await self.role.on_owner_message(self, msg)
 
     async def on_presence(self, node: str, seats: list[int]) -> None:

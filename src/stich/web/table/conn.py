@@ -66,18 +66,20 @@ class Conn:
 
 class Seat:
     """One seat as the table keeps it: who sits there (a human or a bot), its token's hash, its name,
-    whether its link was used, and the owner's per-seat timers."""
+    whether its link was handed out (``claimed``) and opened (``arrived``), and the owner's per-seat timers."""
 
     def __init__(self, seat: int, kind: str, bot: str | None, token_hash: str | None, name: str | None,
-                 claimed: bool):
+                 claimed: bool, arrived: bool = False):
         self.seat = seat
         self.kind = kind
         self.bot = bot
         self.token_hash = token_hash
         self.name = name
         self.claimed = claimed
+        self.arrived = arrived       # its person has been connected once (stored)
         self.bot_playing = False     # a human seat whose bot plays after the grace period
         self.grace: asyncio.TimerHandle | None = None
+        self.grace_until: float | None = None   # a replica's copy of the owner's grace deadline (unix time)
         self.said: deque = deque()   # times of recent chat messages and signals
 
 

@@ -47,13 +47,17 @@ class Rendering:
                     "bot_playing": s.kind == "bot" or s.bot_playing, "taken": s.kind == "bot" or s.claimed}
             if s.kind == "bot":
                 item["bot"] = s.bot
+            else:   # the table waits for this seat's person; seconds before its bot takes it over
+                grace = self.grace_left(s)
+                item["waiting"] = self.waiting_for(s)
+                item["grace"] = None if grace is None else round(grace, 1)
             out.append(item)
         return out
 
     def meta(self) -> dict:
         return {"table": self.id, "game": self.game.name, "variant": self.game.variant,
                 "options": dict(self.game.options), "settings": dict(self.settings), "public": self.public,
-                "seats": self.seats_info(), "finished": self.finished, "seq": self.seq}
+                "seats": self.seats_info(), "finished": self.finished, "seq": self.seq, "rematch": self.rematch}
 
     def make_record(self, state) -> dict:
         rec = state.record()
@@ -78,11 +82,14 @@ class Rendering:
             extra["clock"] = clock
         if self.finished:
             extra["record"] = f"/api/tables/{self.id}/record"
+        if self.rematch is not None:
+            extra["rematch"] = self.rematch
         if fmt == "html":
             ctx = {"table": self.id, "game": self.game.name, "variant": self.game.variant,
                    "options": dict(self.game.options), "seat": seat, "view": view, "legal": legal,
                    "events": state.visible_events(seat), "seats": self.seats_info(raw=True), "lang": lang,
-                   "seq": self.seq, "finished": self.finished, "chat": self.chat_for(seat, raw=True)}
+                   "seq": self.seq, "finished": self.finished, "chat": self.chat_for(seat, raw=True),
+                   "waiting": self.waits_for_people(), "rematch": self.rematch}
             render = _render_html()
             fragment = None
             if render is not None:

@@ -44,9 +44,13 @@ class Owner:
     # --- the table's life ---------------------------------------------------------------------
     def start(self, t) -> None:
         """A grace period for every human seat, taken or not (nobody is connected yet: a seat whose
-        invite link nobody opens must not leave the table waiting for ever); bots to move."""
+        invite link nobody opens must not leave the table waiting for ever); bots to move.  At a table
+        that waits for its people (``"start": "when_full"``), a seat whose person never came has no
+        grace: it waits, or, once a person said "start", its bot plays it."""
         for s in t.seats:
             if s.kind == "human":
+                if t.settings.get("start") == "when_full" and t.started and not s.arrived and not t.finished:
+                    s.bot_playing = True
                 self.start_grace(t, s)
         self.schedule(t)
 
@@ -76,8 +80,10 @@ class Owner:
             return
         t.cluster.publish(t_channel(t.id), {
             "k": "seats", "deadline": t.turn_deadline, "connected": sorted(t.connected()),
+            "started": t.started,
             "seats": [{"seat": s.seat, "name": s.name, "claimed": s.claimed, "bot_playing": s.bot_playing,
-                       "token_hash": s.token_hash} for s in t.seats]})
+                       "token_hash": s.token_hash, "arrived": s.arrived, "grace": t.grace_left(s)}
+                      for s in t.seats]})
 
     async def attached(self, t, conn) -> None:
         if conn.seat is not None:
@@ -106,10 +112,14 @@ class Owner:
         if s.grace:
             s.grace.cancel()
             s.grace = None
-        if not s.claimed:
-            s.claimed = True
+        if not s.claimed or not s.arrived:
+            s.claimed = s.arrived = True
             await t.server.writer.write(update(store.seats).where(
-                store.seats.c.table_id == t.id, store.seats.c.seat == seat).values(claimed=True))
+                store.seats.c.table_id == t.id, store.seats.c.seat == seat).values(claimed=True, arrived=True))
+            if t.turn_deadline is None and t.state.current_player == seat and not s.bot_playing:
+                self.schedule(t)   # a turn that waited for this seat's person: its timer starts now
+                if t.turn_deadline is not None:
+                    t.broadcast_state()   # everyone's clock
         if s.bot_playing:  # the human is back: the bot hands the seat back
             s.bot_playing = False
             event(log, "seat handed back", table=t.id, seq=t.seq, seat=seat)
@@ -121,6 +131,8 @@ class Owner:
         grace = t.settings.get("grace")
         if grace is None or t.finished or s.kind != "human" or s.bot_playing:
             return
+        if t.settings.get("start") == "when_full" and not s.arrived:
+            return   # grace counts only after the seat's person has been there (table/evening.py)
         if s.grace:
             s.grace.cancel()
         s.grace = asyncio.get_running_loop().call_later(grace, t.submit, self._grace_over, t, s.seat)
@@ -162,7 +174,7 @@ class Owner:
             self._ask_bot(t, seat, spec, "bot" if t.seats[seat].kind == "bot" else "takeover")
             return
         seconds = timer_seconds(t.settings.get("timer", "off"))
-        if seconds:
+        if seconds and not t.waiting_for(t.seats[seat]):   # no timer moves a seat whose person never came
             t.turn_deadline = time.time() + seconds
             self.turn_timer = asyncio.get_running_loop().call_later(seconds, t.submit, self._timer_over, t,
                                                                     t.seq, seat)

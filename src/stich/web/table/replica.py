@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 
 from sqlalchemy import func, select
 
@@ -98,6 +99,10 @@ class Replica:
                 s = t.seats[item["seat"]]
                 s.name, s.claimed, s.bot_playing, s.token_hash = (item["name"], item["claimed"],
                                                                   item["bot_playing"], item["token_hash"])
+                s.arrived = item.get("arrived", s.arrived)
+                grace = item.get("grace")
+                s.grace_until = None if grace is None else time.time() + grace
+            t.started = msg.get("started", t.started)
             self.remote_connected = set(msg.get("connected", ()))
             t.turn_deadline = msg.get("deadline")
             t.broadcast_seats()
