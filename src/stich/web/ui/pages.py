@@ -19,6 +19,7 @@ import stich
 from stich.bots.levels import LEVELS
 from stich.i18n import LANGS, negotiate
 from stich.web import jsonin
+from stich.web.spec import signals_refusal
 from stich.web.ui import replay as replay_model
 from stich.web.ui.env import LEVEL_WORDS, STATIC, environment
 
@@ -70,7 +71,7 @@ def games_catalogue() -> list[dict]:
         variants = []
         for v in g.variants:
             gv = stich.game(name, v)
-            variants.append({"name": v, "players": gv.num_players})
+            variants.append({"name": v, "players": gv.num_players, "signals": signals_refusal(gv) is None})
         options = []
         for spec in g.option_specs:
             values = None if spec.values is int else [str(x) for x in spec.values]

@@ -89,8 +89,9 @@ function home() {
     const options = {};
     fs.querySelectorAll("[data-option]").forEach((el) => { if (!el.disabled && el.value !== "") options[el.dataset.option] = el.type === "number" ? Number(el.value) : el.value; });
     const seats = [...document.querySelectorAll(".seat-choice select")].filter((s) => !s.disabled).map((s) => s.value);
-    const body = { game: gameSel.value, variant: $("select[data-variant-of]", fs).value, options, seats, public: $("#c-public").checked,
-      bot_delay: +$("#c-bot-delay").value };
+    const body = { game: gameSel.value, variant: $("select[data-variant-of]", fs).value, options, seats, public: $("#c-public").checked };
+    // the table's settings (grace, timer, signals, bot delay, start): numbers as numbers, words as words
+    form.querySelectorAll("[data-setting]").forEach((el) => { if (!el.disabled && (el.type !== "radio" || el.checked)) body[el.dataset.setting] = /^\d+(\.\d+)?$/.test(el.value) ? Number(el.value) : el.value; });
     try {
       const data = await postJSON("/api/tables", body);
       const out = $("#created");
@@ -302,6 +303,7 @@ function table() {
     if (ev.key === "l" || ev.key === "L") { const d = $("#last-trick"); if (d) { d.open = !d.open; $("summary", d).focus(); } }
     if (ev.key === "t" || ev.key === "T") root.focus();
   });
+  document.addEventListener("stich:send", (ev) => send(ev.detail));   // evening.js: start, a name
   $("#chat-form")?.addEventListener("submit", (ev) => {
     ev.preventDefault();
     const input = $("#chat-text");
