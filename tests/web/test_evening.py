@@ -226,3 +226,54 @@ def test_start_now_keeps_the_bots_taking_unopened_seats(server):
             assert meta["settings"]["start"] == "now"   # one person with bots: nobody to wait for
 
     run(go(), timeout=55)
+
+
+@pytest.mark.timeout(150)
+def test_in_a_cluster_start_is_the_owners_and_a_rematch_asked_on_two_processes_is_one(
+        server_factory, redis_server, postgres):
+    db = postgres.new_database()
+    args = ("--redis", redis_server.url, "--bot-workers", "0")
+    a, b = (server_factory(db, env={"STICH_LEASE_SECONDS": "60"}, args=args) for _ in range(2))
+
+    async def go():
+        async with http_client(a) as http:   # a makes the tables: a owns them
+            r = await http.post("/api/tables", json={**SHORT, "seats": ["human", "human"], "grace": 0.3})
+            waiting = r.json()
+            r = await http.post("/api/tables", json={**SHORT, "seats": ["human", "human"]})
+            played = r.json()
+        # "start" from a connection on b, the replica: the owner decides, b's client sees its seats
+        bea = SeatClient(b, waiting["table"], waiting["seats"][1]["token"], seat=1, act=False)
+        await bea.connect()
+        await bea.recv_until(lambda m: m.get("type") == "seats" and m["seats"][0]["waiting"], 15)
+        await bea.send({"type": "start"})
+        await bea.recv_until(lambda m: m.get("type") == "seats" and m["seats"][0]["bot_playing"]
+                             and not m["seats"][0]["waiting"], 15)
+        await bea.close()
+        # a match played with one seat on each process; spectators of it on both
+        clients = [SeatClient(srv, played["table"], s["token"], seat=s["seat"])
+                   for srv, s in zip((a, b), played["seats"], strict=True)]
+        for c in clients:
+            await c.connect()
+        await asyncio.gather(*(c.play(timeout=80) for c in clients))
+        watchers = [SeatClient(srv, played["table"], None) for srv in (a, b)]
+        for w in watchers:
+            await w.connect()
+            await w.recv_until(lambda m: m.get("type") == "state" and m["finished"], 10)
+        async with http_client(a) as ha, http_client(b) as hb:
+            answers = await asyncio.gather(*(h.post(f"/api/tables/{played['table']}/rematch",
+                                                    json={"token": s["token"]})
+                                             for h, s in zip((ha, hb), played["seats"], strict=True)))
+        assert sorted(r.status_code for r in answers) == [200, 201], [r.text for r in answers]
+        new = {r.json()["table"] for r in answers}
+        assert len(new) == 1
+        new = new.pop()
+        for w in watchers:   # every process's pages of the old table offer it
+            frame = await w.recv_until(lambda m: m.get("type") == "state" and m.get("rematch"), 10)
+            assert frame["rematch"] == new
+            await w.close()
+        for srv, s in zip((b, a), played["seats"], strict=True):
+            assert await _seat_at(srv, new, s["token"]) == s["seat"]
+        for c in clients:
+            await c.close()
+
+    run(go(), timeout=140)

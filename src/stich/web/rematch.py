@@ -84,6 +84,7 @@ async def rematch(server, table_id: str, body) -> tuple[int, dict]:
         known = await _next(server, table_id)
         if known is None:   # another constraint failed: a real error
             raise
+        event(log, "rematch made elsewhere at once", table=table_id, next=known)
         return 200, {"table": known}
     await server.table(next_id)   # loaded now: its bots and timers run
     event(log, "rematch", table=table_id, next=next_id, game=row["game"], variant=row["variant"])
