@@ -298,6 +298,9 @@ def serve_cmd(host, port, db, bot_workers, log_level, redis_url, bot_queue):
     except ImportError as exc:
         raise click.ClickException(f"the server needs the web extra: pip install 'stich[web]' ({exc})") from None
     try:
+        from stich.web.settings import redis_prefix
+
+        redis_prefix()            # a bad STICH_REDIS_PREFIX too
         from stich.web.app import full_collection_every
         from stich.web.store import database_url
 
@@ -331,6 +334,12 @@ def serve_cmd(host, port, db, bot_workers, log_level, redis_url, bot_queue):
               show_default=True, help="Log level of the JSON log lines on stderr (debug: one line per job).")
 def bot_worker_cmd(redis_url, processes, log_level):
     """Think for the bots of every `stich serve --bot-queue redis` (see docs/scaling.md, "Bot workers")."""
+    try:
+        from stich.web.settings import redis_prefix
+
+        redis_prefix()   # STICH_REDIS_PREFIX names the queue: the servers' own (one line if bad)
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
     try:
         from stich.web.botworker import WorkerError, run
     except ImportError as exc:

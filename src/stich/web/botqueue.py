@@ -42,13 +42,15 @@ from stich.bots.fallbacks import REASONS as FALLBACK_REASONS
 from stich.web import metrics
 from stich.web.botpool import BotPool, CountedPool
 from stich.web.logs import event
+from stich.web.settings import redis_prefix
 
 log = logging.getLogger("stich.web")
 
-JOBS = "stich:bots:jobs"
-WORKERS = "stich:bots:workers"
-DOING_PREFIX = "stich:bots:doing:"
-REPLY_PREFIX = "stich:bots:replies:"
+# under the cluster's prefix (STICH_REDIS_PREFIX, default "stich"): clusters sharing a Redis keep apart
+JOBS = f"{redis_prefix()}:bots:jobs"
+WORKERS = f"{redis_prefix()}:bots:workers"
+DOING_PREFIX = f"{redis_prefix()}:bots:doing:"
+REPLY_PREFIX = f"{redis_prefix()}:bots:replies:"
 
 HEARTBEAT = 1.0        # seconds between a worker's heartbeats
 WORKER_TTL = 4.0       # a worker not heard from for this long is dead (its jobs go back on the queue)

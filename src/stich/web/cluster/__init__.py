@@ -15,8 +15,12 @@ the owner answers through the follower's node channel.  Channels:
 
 ``stich:t:ID``   owner -> followers: ``applied``, ``seats``, ``chat``, ``signal``, ``owner``
 ``stich:o:ID``   followers -> owner: ``call`` (act, say, rename, signal, join), ``presence``
-``stich:n:NODE`` owner -> one process: ``send`` (a frame for one of its connections), ``done``
+``stich:n:NODE`` owner -> one process: ``send`` (a frame for one of its connections), ``done``;
+                 a process with more than its share -> a newcomer: ``take`` (tables to own now)
 ``stich:released``  a process that shuts down names the tables it gave up: others take them at once
+
+(``stich`` is the cluster's prefix, ``STICH_REDIS_PREFIX``: clusters with different prefixes share a
+Redis without hearing each other.)
 
 An action is committed before it is published, so a follower that sees a gap in seqs (or joins late)
 reads the log again; a forwarded action whose answer does not come is sent again with the same client
@@ -35,10 +39,10 @@ dispatch), :mod:`~stich.web.cluster.forwarding` (calls to owners), :mod:`~stich.
 
 from __future__ import annotations
 
-from stich.web.cluster.channels import FORWARDED, RELEASED, n_channel, o_channel, t_channel
+from stich.web.cluster.channels import FORWARDED, n_channel, o_channel, released, t_channel
 from stich.web.cluster.forwarding import UNDELIVERED, RemoteConn, undelivered
 from stich.web.cluster.leases import lease_ttl
 from stich.web.cluster.node import Cluster
 
-__all__ = ["FORWARDED", "RELEASED", "UNDELIVERED", "Cluster", "RemoteConn", "lease_ttl", "n_channel", "o_channel",
-           "t_channel", "undelivered"]
+__all__ = ["FORWARDED", "UNDELIVERED", "Cluster", "RemoteConn", "lease_ttl", "n_channel", "o_channel",
+           "released", "t_channel", "undelivered"]

@@ -14,7 +14,7 @@ from sqlalchemy import and_, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from stich.web import store
-from stich.web.cluster.channels import RELEASED
+from stich.web.cluster.channels import released
 from stich.web.logs import event
 from stich.web.settings import env_seconds
 
@@ -159,7 +159,7 @@ class Leases:
         ids = [r["id"] for r in rows]
         random.shuffle(ids)
         try:
-            live = max(1, int((await self.redis.pubsub_numsub(RELEASED))[0][1]))
+            live = max(1, int((await self.redis.pubsub_numsub(released()))[0][1]))
         except Exception:  # noqa: BLE001
             live = 1
         taken = 0

@@ -15,7 +15,7 @@ import secrets
 from sqlalchemy import update
 
 from stich.web import store
-from stich.web.cluster.channels import FORWARDED, RELEASED, n_channel
+from stich.web.cluster.channels import FORWARDED, kind_of, n_channel, released
 from stich.web.cluster.forwarding import Forwarding, RemoteConn
 from stich.web.cluster.leases import Leases, lease_ttl
 from stich.web.logs import event
@@ -51,7 +51,7 @@ class Cluster(Forwarding, Leases):
         self.redis = aioredis.from_url(self.redis_url, decode_responses=True, socket_connect_timeout=2.0)
         await self.redis.ping()
         self.pubsub = self.redis.pubsub()
-        self.wanted.update((n_channel(self.node), RELEASED))
+        self.wanted.update((n_channel(self.node), released()))
         await self.pubsub.subscribe(*self.wanted)
         # After a lost connection redis-py connects again on the next read and subscribes to the channels
         # it knew; this callback runs right after, on every reconnection (not on the first connection).
@@ -70,7 +70,7 @@ class Cluster(Forwarding, Leases):
             async with self.server.engine.begin() as conn:
                 await conn.execute(update(store.leases).where(store.leases.c.owner == self.node).values(expires=0.0))
             if table_ids:
-                await asyncio.wait_for(self.publish(RELEASED, {"tables": table_ids, "node": self.node}), 2.0)
+                await asyncio.wait_for(self.publish(released(), {"tables": table_ids, "node": self.node}), 2.0)
             event(log, "tables handed over", tables=len(table_ids))
         except Exception as exc:  # noqa: BLE001 - the leases then simply expire
             event(log, "handover failed", logging.WARNING, error=repr(exc))
@@ -203,7 +203,8 @@ class Cluster(Forwarding, Leases):
 
     def _dispatch(self, channel: str, msg: dict) -> None:
         kind = msg.get("k")
-        if channel.startswith("stich:n:"):
+        where, table_id = kind_of(channel)
+        if where == "n":
             if kind == "send":
                 conn = self.conns.get(msg["conn"])
                 if conn is not None:
@@ -213,18 +214,17 @@ class Cluster(Forwarding, Leases):
                 if fut is not None and not fut.done():
                     fut.set_result(msg.get("result"))
             return
-        if channel == RELEASED:
+        if where == "released":
             if msg.get("node") != self.node:
                 for table_id in msg.get("tables", []):
                     # a process that has the table open takes it first; the others a moment later
                     delay = 0.0 if table_id in self.server.tables else random.uniform(0.05, 0.3)
                     self._spawn(self._take_later(table_id, delay))
             return
-        table_id = channel[len("stich:t:"):]
         actor = self.server.tables.get(table_id)
         if actor is None:
             return
-        if channel.startswith("stich:t:") or kind == "rematch":   # a finished table's last owner hears it too
+        if where == "t" or kind == "rematch":   # a finished table's last owner hears it too
             actor.submit(actor.on_owner_message, msg)
         elif kind == "call":
             rc = RemoteConn(self, msg["node"], msg.get("conn"), msg.get("seat"), msg.get("fmt", "json"),
