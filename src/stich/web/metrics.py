@@ -3,8 +3,9 @@
 The server calls a few small hooks where it does the work (an action committed, a bot's answer, a
 database commit, an error); the gauges (tables, sockets, bot queue) are read from the live servers
 when Prometheus scrapes.  Labels hold only words from fixed, short lists (an action's origin, a
-bot's name, an error kind): never a table id, a token, a seed or a card, so nothing secret and no
-unbounded series reach the scrape.
+bot's name, an error kind), or this process's node id (``stich_tables_owned``: one series per
+process): never a table id, a token, a seed or a card, so nothing secret and no unbounded series
+reach the scrape.
 
 Every metric lives in this module's own registry (:data:`REGISTRY`), not the process-wide default,
 so that the exposition holds the server's metrics and nothing a library registered by chance.
@@ -164,12 +165,21 @@ class _Live:
                                   "Bot decisions asked for and not answered yet (waiting for or in a worker)")
         workers = GaugeMetricFamily("stich_bot_workers", "Bot worker processes (0: bots think in threads); with "
                                     "--bot-queue redis the stich bot-worker processes heard from")
+        owned = GaugeMetricFamily("stich_tables_owned", "Unfinished tables this process owns (decides for), by "
+                                  "node id (the process's id in a cluster, 'local' without --redis)",
+                                  labels=["node"])
         counts = {"open": 0, "finished": 0}
+        by_node: dict[str, int] = {}
         roles = {"player": 0, "spectator": 0}
         depth = n_workers = 0
         for server in list(_servers):
+            cluster = getattr(server, "cluster", None)
+            node = cluster.node if cluster is not None else "local"
+            by_node.setdefault(node, 0)
             for actor in list(getattr(server, "tables", {}).values()):
                 counts["finished" if actor.finished else "open"] += 1
+                if actor.owner and not actor.finished:
+                    by_node[node] += 1
                 for conn in list(actor.conns):
                     roles["spectator" if conn.seat is None else "player"] += 1
             pool = getattr(server, "pool", None)
@@ -180,9 +190,11 @@ class _Live:
             tables.add_metric([state], n)
         for role, n in roles.items():
             sockets.add_metric([role], n)
+        for node, n in by_node.items():
+            owned.add_metric([node], n)
         queue.add_metric([], depth)
         workers.add_metric([], n_workers)
-        return [tables, sockets, queue, workers]
+        return [tables, sockets, queue, workers, owned]
 
     def describe(self):
         return []  # read at scrape time only: nothing to describe up front

@@ -50,6 +50,7 @@ def test_counters_move_by_what_happened(serve):
     assert val(during, "stich_tables", state="open") == 1
     assert val(during, "stich_sockets", role="player") == 1
     assert val(during, "stich_sockets", role="spectator") == 1
+    assert val(during, "stich_tables_owned", node="local") == 1   # one process: it owns every table
 
     # one refused action, one message that is not JSON, one socket with a forged token
     assert me.act("bad", "play ZZ")["type"] == "error"
@@ -96,6 +97,7 @@ def test_counters_move_by_what_happened(serve):
     assert val(after, "stich_bot_queue_depth") == 0
     assert val(after, "stich_tables", state="open") == 0
     assert val(after, "stich_tables", state="finished") == 1
+    assert val(after, "stich_tables_owned", node="local") == 0     # a finished table has no owner
     # the sockets are gone once the server noticed the closes
     for _ in range(100):
         if val(after, "stich_sockets", role="player") + val(after, "stich_sockets", role="spectator") == 0:

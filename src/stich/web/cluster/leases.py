@@ -56,6 +56,10 @@ class Leases:
             r = await conn.execute(update(L).where(L.c.table_id == table_id, or_(
                 L.c.owner == self.node, L.c.expires < now)).values(owner=self.node, expires=now + self.ttl))
             if r.rowcount == 1:
+                if held is not None and held["owner"] != self.node:
+                    # who took which table from whom, and how late: the story of a failover
+                    event(log, "lease taken", table=table_id, node=self.node, previous=held["owner"],
+                          expired_for=round(now - held["expires"], 3))
                 return True
             held = (await conn.execute(select(L.c.owner).where(L.c.table_id == table_id))).first()
         if held is not None:
