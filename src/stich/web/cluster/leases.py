@@ -14,6 +14,7 @@ from sqlalchemy import and_, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from stich.web import store
+from stich.web.cluster.balance import BALANCE_EVERY
 from stich.web.cluster.channels import released
 from stich.web.logs import event
 from stich.web.settings import env_seconds
@@ -25,8 +26,10 @@ PRESENCE_STALE = 3        # renew periods after which a silent follower's connec
 
 def lease_ttl() -> float:
     """Seconds a lease lasts without renewal: how long a killed owner's tables wait for a new owner
-    (``STICH_LEASE_SECONDS``, default 10: a busy process must renew within it)."""
-    return env_seconds("STICH_LEASE_SECONDS", 10, 0.5, 600)
+    (``STICH_LEASE_SECONDS``, default 2: a dead owner's tables move within 3 s).  A live process that
+    misses a renewal (a stall, a database outage) keeps its tables: the sweep takes only the tables of
+    owners that Redis no longer hears."""
+    return env_seconds("STICH_LEASE_SECONDS", 2, 0.5, 600)
 
 
 class Leases:
@@ -117,20 +120,33 @@ class Leases:
         """Every ttl/3 seconds: renew our leases (and notice any we lost), tell owners where our
         connections are, forget silent followers, and take tables nobody owns."""
         period = self.ttl / 3
+        rounds = 0
+        away = False
         while True:
             await asyncio.sleep(period * random.uniform(0.8, 1.0))
+            # presence first: it needs Redis only, and must go on while the database is away (a
+            # follower's seats that went silent would count as gone, and their bots take them)
+            for actor in list(self.server.tables.values()):
+                if actor.owner:
+                    actor.submit(actor.expire_presence, period * PRESENCE_STALE)
+                elif actor.conns:
+                    self.presence(actor)
             try:
                 await self._renew()
-                for actor in list(self.server.tables.values()):
-                    if actor.owner:
-                        actor.submit(actor.expire_presence, period * PRESENCE_STALE)
-                    elif actor.conns:
-                        self.presence(actor)
                 await self.sweep()
+                rounds += 1
+                if rounds % BALANCE_EVERY == 0:
+                    await self.rebalance()
             except asyncio.CancelledError:
                 raise
-            except Exception:  # noqa: BLE001 - the database may be away for a moment; try again
-                log.exception("lease keeping failed")
+            except Exception as exc:  # noqa: BLE001 - the database may be away for a moment; try again
+                if not store.unavailable(exc):
+                    log.exception("lease keeping failed")
+                elif not away:   # one line per outage, not one traceback per period
+                    event(log, "lease keeping failed: database unavailable", logging.WARNING, error=repr(exc))
+                away = store.unavailable(exc)
+                continue
+            away = False
 
     async def _renew(self) -> None:
         L = store.leases
@@ -150,17 +166,26 @@ class Leases:
                 actor.submit(actor.demote)
 
     async def sweep(self) -> int:
-        """Take a fair share of the unfinished tables whose lease has expired (their owner died)."""
+        """Take a fair share of the unfinished tables whose lease has expired and whose owner Redis
+        no longer hears (it died).  An owner that Redis still hears only missed renewals (a database
+        outage, a stalled event loop): its tables stay with it, rather than all moving after every
+        outage longer than the lease."""
         if self.closing:
             return 0
         T, L = store.tables, store.leases
         now = time.time()
-        rows = await store.fetch_all(self.server.engine, select(T.c.id).select_from(
+        rows = await store.fetch_all(self.server.engine, select(T.c.id, L.c.owner).select_from(
             T.outerjoin(L, L.c.table_id == T.c.id)).where(
             and_(T.c.finished.is_(False), or_(L.c.expires.is_(None), L.c.expires < now))))
         if not rows:
             return 0
-        ids = [r["id"] for r in rows]
+        try:
+            heard = await self.live_nodes() - {self.node}
+        except Exception:  # noqa: BLE001 - Redis away: who lives is unknown; the leases decide
+            heard = set()
+        ids = [r["id"] for r in rows if r["owner"] not in heard]
+        if not ids:
+            return 0
         random.shuffle(ids)
         try:
             live = max(1, int((await self.redis.pubsub_numsub(released()))[0][1]))

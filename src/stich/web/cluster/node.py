@@ -15,6 +15,7 @@ import secrets
 from sqlalchemy import update
 
 from stich.web import store
+from stich.web.cluster.balance import Balance
 from stich.web.cluster.channels import FORWARDED, kind_of, n_channel, released
 from stich.web.cluster.forwarding import Forwarding, RemoteConn
 from stich.web.cluster.leases import Leases, lease_ttl
@@ -23,7 +24,7 @@ from stich.web.logs import event
 log = logging.getLogger("stich.web")
 
 
-class Cluster(Forwarding, Leases):
+class Cluster(Forwarding, Leases, Balance):
     """This process's part in a cluster: its node id, its Redis connections, its leases."""
 
     def __init__(self, server, redis_url: str):
@@ -213,6 +214,9 @@ class Cluster(Forwarding, Leases):
                 fut = self.pending.get(msg["req"])
                 if fut is not None and not fut.done():
                     fut.set_result(msg.get("result"))
+            elif kind == "take":   # a process with more than its share hands these tables to this one
+                for name in msg.get("tables", []):
+                    self._spawn(self._take_later(name, 0.0))
             return
         if where == "released":
             if msg.get("node") != self.node:
