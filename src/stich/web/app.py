@@ -17,7 +17,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 
-from stich.web import jsonin, metrics
+from stich.web import jsonin, metrics, store
 from stich.web.catalogue import games_catalogue
 from stich.web.logs import event
 from stich.web.rematch import rematch as rematch_table
@@ -52,6 +52,16 @@ class Facade:
 
     def games(self) -> dict:
         return games_catalogue()
+
+
+async def database_away(request: Request, exc: Exception) -> JSONResponse:
+    """Any request that met the database away (an outage, a failover, a full disk): 503 JSON with
+    Retry-After, never a plain-text 500; anything else is a bug and stays a 500."""
+    if not store.unavailable(exc):
+        raise exc
+    event(log, "database unavailable", logging.WARNING, path=request.url.path, error=type(exc).__name__)
+    return JSONResponse({"error": "the database is unavailable for a moment: try again in a few seconds"},
+                        status_code=503, headers={"Retry-After": str(store.RETRY_AFTER)})
 
 
 def error(status: int, message: str) -> JSONResponse:
@@ -298,7 +308,10 @@ def create_app(db: str | None = None, bot_workers: int | None = None, redis: str
         ui_routes = None
     if ui_routes is not None:
         routes.extend(ui_routes())
-    app = Starlette(routes=routes, lifespan=lifespan)
+    from sqlalchemy.exc import SQLAlchemyError
+
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    exception_handlers={SQLAlchemyError: database_away, OSError: database_away})
     app.state.server = server
     app.state.stich = Facade(server)
     return app

@@ -9,7 +9,7 @@ import time
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from stich.web import jsonin, metrics
+from stich.web import jsonin, metrics, store
 from stich.web.logs import event
 from stich.web.server import Server, token_hash
 from stich.web.table import MAX_CLIENT_ID, Conn
@@ -18,6 +18,7 @@ log = logging.getLogger("stich.web")
 
 MAX_MESSAGE = 64 * 1024          # bytes of one socket message
 LANGS = ("de", "it", "en", "fr")
+DB_AWAY = "the database is unavailable for a moment: connect again in a few seconds"
 TOO_LARGE = {"type": "error", "id": None, "message": f"message too large (at most {MAX_MESSAGE} bytes)"}
 
 
@@ -46,7 +47,12 @@ async def table_socket(ws: WebSocket):
         return await refuse(f"format is json or html, not {fmt!r}", 4400)
     if lang not in LANGS:
         return await refuse(f"lang is one of {', '.join(LANGS)}, not {lang!r}", 4400)
-    actor = await server.table(table_id)
+    try:
+        actor = await server.table(table_id)
+    except Exception as exc:
+        if not store.unavailable(exc):
+            raise
+        return await refuse(DB_AWAY, 1013)   # 1013: try again later
     if actor is None:
         return await refuse(f"there is no table {table_id}", 4404)
     seat = None
@@ -56,7 +62,12 @@ async def table_socket(ws: WebSocket):
         if seat is None:
             return await refuse("this token is not a seat of this table", 4403)
     conn = Conn(ws, seat, fmt, lang)
-    await actor.attach(conn)
+    try:
+        await actor.attach(conn)
+    except Exception as exc:
+        if not store.unavailable(exc):
+            raise
+        return await refuse(DB_AWAY, 1013)
     event(log, "connected", table=table_id, seq=actor.seq, seat=seat, format=fmt)
     try:
         while True:

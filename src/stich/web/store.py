@@ -173,7 +173,9 @@ def make_engine(url: str) -> AsyncEngine:
 
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         return engine
-    return create_async_engine(url, pool_size=10, max_overflow=10, hide_parameters=True)
+    # pool_pre_ping: after a Postgres outage (or failover) the pooled connections are dead; without a
+    # ping each one failed the first commit or query that took it, up to a minute after the outage
+    return create_async_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True, hide_parameters=True)
 
 
 def _upgrade(sync_conn) -> None:
@@ -362,6 +364,28 @@ async def server_secret(engine: AsyncEngine) -> bytes:
             await conn.execute(meta.insert().values(key="secret", value=value))
         row = await fetch_one(engine, select(meta.c.value).where(meta.c.key == "secret"))
     return bytes.fromhex(row["value"])
+
+
+def unavailable(exc: BaseException) -> bool:
+    """Whether ``exc`` says the database cannot be reached or written just now (an outage, a failover,
+    a full disk), as opposed to a bug: the client is told to try again (HTTP 503 with Retry-After, an
+    ``error`` frame with ``retry: true``, a socket closed with 1013)."""
+    from sqlalchemy import exc as sa
+
+    if isinstance(exc, (OSError, TimeoutError, sa.TimeoutError, sa.OperationalError, sa.InterfaceError)):
+        return True
+    if isinstance(exc, sa.DBAPIError):
+        if exc.connection_invalidated:
+            return True
+        # Postgres's classes: 08 connection exception, 53 insufficient resources (disk full),
+        # 57 operator intervention (shutting down, cannot connect now)
+        state = str(getattr(exc.orig, "sqlstate", None) or getattr(exc.orig, "pgcode", None) or "")
+        return state[:2] in ("08", "53", "57")
+    return False
+
+
+#: seconds a client is asked to wait when the database is away (``Retry-After``)
+RETRY_AFTER = 5
 
 
 def dumps(value) -> str:
