@@ -129,3 +129,77 @@ def test_nginx_accepts_the_conf(tmp_path):
                          capture_output=True, text=True, timeout=30)
     assert out.returncode == 0, out.stderr
     assert "syntax is ok" in out.stderr
+
+
+# --- docs/deploy.md, "Debian with systemd": what a person types on a fresh machine ---------------------
+def debian_steps() -> list[list[str]]:
+    """The commands of the sh block under "Debian with systemd" (comments dropped, one list per line)."""
+    text = (ROOT / "docs" / "deploy.md").read_text()
+    section = text[text.index("## Debian with systemd"):]
+    block = section[section.index("```sh\n") + 6:]
+    block = block[:block.index("```")]
+    return [argv for line in block.splitlines() if (argv := shlex.split(line, comments=True))]
+
+
+def test_the_debian_steps_install_postgres_redis_nginx_and_venv():
+    installs = [argv for argv in debian_steps() if argv[:2] == ["apt-get", "install"]]
+    assert len(installs) == 1
+    assert {"postgresql", "redis-server", "nginx", "python3-venv"} <= set(installs[0][2:])
+    assert ["apt-get", "update"] in debian_steps()
+    # the nginx unit of Debian reads /run/nginx.pid: the conf is installed with that pid file
+    (sed,) = [argv for argv in debian_steps() if argv[0] == "sed"]
+    old, new = sed[1].split("|")[1:3]
+    conf = (DEPLOY / "nginx.conf").read_text().replace(old, new)
+    assert re.search(r"^pid /run/nginx\.pid;$", conf, re.M)
+
+
+def test_the_debian_role_and_database_commands_make_a_database_stich_can_migrate(pg):
+    """The doc's createuser and createdb lines, run as user postgres against this test's own Postgres
+    (its port and superuser added), then the schema migrated as the role they made, through the
+    Unix-socket URL of stich.env (its socket directory and port those of this test's Postgres)."""
+    import asyncio
+
+    from tests.web.unit.harness import PG_BIN
+
+    made = []
+    for argv in debian_steps():
+        if argv[:4] == ["runuser", "-u", "postgres", "--"] and argv[4] in ("createuser", "createdb"):
+            tool, args = argv[4], argv[5:]
+            pg._as_pg(PG_BIN / tool, "-h", "127.0.0.1", "-p", pg.port, "-U", "postgres", *args)
+            made.append(tool)
+    assert made == ["createuser", "createdb"]
+
+    env = dict(line.split("=", 1) for line in (DEPLOY / "systemd" / "stich.env").read_text().splitlines()
+               if line.strip() and not line.startswith("#"))
+    url = env["STICH_DB"]
+    assert url == "postgresql://stich@/stich?host=/var/run/postgresql"
+    url = url.replace("/var/run/postgresql", str(pg.dir)) + f"&port={pg.port}"
+    from stich.web import store
+
+    async def migrate():
+        engine = store.make_engine(store.database_url(url))
+        try:
+            await store.migrate(engine)
+        finally:
+            await engine.dispose()
+
+    asyncio.run(migrate())
+    owner = pg._as_pg(PG_BIN / "psql", "-h", "127.0.0.1", "-p", pg.port, "-U", "postgres", "-d", "stich", "-tAc",
+                      "select tableowner from pg_tables where tablename = 'actions'").stdout.strip()
+    assert owner == "stich"
+
+
+def unit_file(name: str) -> configparser.ConfigParser:
+    unit = configparser.ConfigParser(interpolation=None, strict=False, delimiters=("=",))
+    unit.optionxform = str
+    unit.read_string((DEPLOY / "systemd" / name).read_text())
+    return unit
+
+
+def test_the_units_start_after_postgres_and_redis():
+    server = unit_file("stich@.service")["Unit"]
+    for key in ("After", "Wants"):
+        assert {"postgresql.service", "redis-server.service"} <= set(server[key].split()), key
+    worker = unit_file("stich-bot-worker.service")["Unit"]
+    for key in ("After", "Wants"):
+        assert "redis-server.service" in worker[key].split(), key
