@@ -102,8 +102,9 @@ async def scenario(a, b, pg: StoppablePostgres) -> dict:
     playing = [asyncio.ensure_future(c.play(timeout=300, think=hold)) for c in players]
     await asyncio.wait_for(held.wait(), 30)
     await asyncio.sleep(0.3)
-    for p in playing:
+    for p in playing:   # stopped before anything else: a play loop left running would reconnect
         p.cancel()
+    await asyncio.gather(*playing, return_exceptions=True)
     seq_before = max(c.seq for c in players)
     mover = next(c for c in players if c.state["legal"] and c.state["view"]["current_player"] == c.seat)
     out["sockets_before"] = (sockets(a), sockets(b))
@@ -134,6 +135,8 @@ async def scenario(a, b, pg: StoppablePostgres) -> dict:
         for _ in range(3):
             out["during"].append(await refused_or_served(
                 f"{srv.ws_url}/ws/tables/{h['table']}?token={seat}"))
+        # and a spectator of the finished F (a connection counted for ever would keep it in memory)
+        out["during"].append(await refused_or_served(f"{srv.ws_url}/ws/tables/{f['table']}"))
     dropped = SeatClient(b, h["table"])
     with contextlib.suppress(Exception):
         await dropped.connect(deadline=5)
@@ -152,8 +155,9 @@ async def scenario(a, b, pg: StoppablePostgres) -> dict:
     playing = [asyncio.ensure_future(c.play(timeout=60, think=None)) for c in players]
     while min(c.seq for c in players) < target:
         await asyncio.sleep(0.05)
-    for p in playing:
+    for p in playing:   # stopped before anything else: a play loop left running would reconnect
         p.cancel()
+    await asyncio.gather(*playing, return_exceptions=True)
     out["seq_after"] = min(c.seq for c in players)
     await asyncio.sleep(1.0)
     out["sockets_after"] = (sockets(a), sockets(b))   # H's four players are all that is open
@@ -191,17 +195,20 @@ def test_a_long_postgres_outage(server_factory, redis_server):
     for status, retry_after, body in (out["create"], out["create_b"]):
         assert status == 503 and retry_after and int(retry_after) > 0 and "database" in body["error"], tails
     assert out["readyz"] == 503
-    # H's owner serves it from memory (whichever process owns it by now: the cluster balances its two
-    # tables); the other process's replica would have to read the log first
+    # H's and F's owner serves them from memory (whichever process owns each by now: the cluster
+    # balances its two tables); the other process's replica would have to read the log first
     served = [first for how, first in out["during"] if how == "served"]
     refused = [first for how, first in out["during"] if how == "refused"]
-    assert len(served) == 3 and all(f["type"] == "seats" for f in served), out["during"]
-    assert len(refused) == 3 and all(code == 1013 and "database" in frame["message"] for code, frame in refused)
+    assert len(served) == 4 and all(f["type"] == "seats" for f in served), out["during"]
+    assert len(refused) == 4 and all(code == 1013 and "database" in frame["message"] for code, frame in refused)
     assert out["unknown"][0] == "refused" and out["unknown"][1][0] == 1013
 
     # afterwards: the resend took effect once, play went on, and the counts are the real ones
     assert out["resends"] >= 1 and out["acked_after"] < 10
     assert out["seq_after"] >= 16
     assert sum(out["sockets_after"]) == 4, (out["sockets_before"], out["sockets_after"], tails)
-    assert out["sockets_end"] == (0, 0)
+    assert out["sockets_end"] == (0, 0), "\n".join(
+        f"--- {name}:\n" + "\n".join(line for line in s.stderr_tail(200_000).splitlines()
+                                      if "connected" in line or "lease" in line or "rebalanced" in line)
+        for name, s in (("a", a), ("b", b)))
     assert out["finished_left"] == (0, 0), tails

@@ -3,6 +3,7 @@ messages checked here before it is queued to the table's actor (docs/web-protoco
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import time
@@ -40,8 +41,9 @@ async def table_socket(ws: WebSocket):
 
     async def refuse(message: str, code: int) -> None:
         metrics.error("socket_refused")
-        await ws.send_text(json.dumps({"type": "error", "id": None, "message": message}))
-        await ws.close(code=code)
+        with contextlib.suppress(Exception):   # the client may be gone already: nothing to tell
+            await ws.send_text(json.dumps({"type": "error", "id": None, "message": message}))
+            await ws.close(code=code)
 
     if fmt not in ("json", "html"):
         return await refuse(f"format is json or html, not {fmt!r}", 4400)

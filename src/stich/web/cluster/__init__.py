@@ -35,7 +35,8 @@ owner announces its seq and seats.
 
 The pieces: :mod:`~stich.web.cluster.node` (the :class:`Cluster` of this process: Redis connections,
 dispatch), :mod:`~stich.web.cluster.forwarding` (calls to owners), :mod:`~stich.web.cluster.leases`
-(ownership), :mod:`~stich.web.cluster.channels` (the channels' names)."""
+(ownership), :mod:`~stich.web.cluster.balance` (sharing the tables out again when a process comes
+back), :mod:`~stich.web.cluster.channels` (the channels' names)."""
 
 from __future__ import annotations
 
