@@ -106,7 +106,10 @@ ROLES: dict[str, Role] = {r.name: r for r in (
          optional=_optional(VERBS=_EMPTY, CALLS=_EMPTY, SUIT_VERBS=(), RANK_VERBS=(), SEAT_VERBS=(),
                             SEAT_SET_VERBS=(), ARG_WORDS=_EMPTY, NAMED_ARGS=_EMPTY, EXTRA_ARG=_EMPTY,
                             HAND_SIZE=None, counts_unknown=None, EXPLAINS_TRICKS=False, layout=None,
-                            sheet_rows=None, DEALS_PER_PLAYER=1, VARIANTS=None)),
+                            sheet_rows=None, DEALS_PER_PLAYER=1, VARIANTS=None,
+                            # the felt (stich.web.ui.felt, .sheet): seat order around it, the state
+                            # rows shown on it, the score sheet's look and a struck column
+                            SEATING="clockwise", FELT_ROWS=(), SHEET=None, struck=None)),
     Role("bets", "what a raise, an answer and a give-away are (stich.bots.bets.Declaration)",
          optional=_optional(RAISE=None, ACCEPT=None, FOLD=None, GO_ON=_EMPTY, POLL_PASS=None,
                             GO_ON_STAKE=0, GO_ON_GIVES=0, DECIDED=frozenset(), UNINFORMATIVE=frozenset(),

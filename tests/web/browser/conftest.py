@@ -80,4 +80,6 @@ def run_axe(page) -> list[dict]:
 def screenshot(page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.evaluate("window.scrollTo(0, 0)")
+    # the cards that move (the table's FLIP) are settled first: a picture of a card in flight says nothing
+    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')", timeout=5000)
     page.screenshot(path=str(SHOTS / f"{name}.png"))

@@ -33,7 +33,7 @@ def test_quick_play_and_the_create_form_offer_the_bot_levels(server, new_page):
     assert [s.get("bot") for s in meta["seats"]] == [None, "club", "club", "club"]
     assert meta["settings"]["bot_delay"] == 1.0
     page.wait_for_selector("#table .table")
-    assert page.locator("#table .seats").inner_text().count("bot · da circolo") == 3   # each bot's level
+    assert page.locator("#table .felt").inner_text().count("bot · da circolo") == 3   # each bot's level
     # the create form: a level per seat; seats past the variant's count are not on the form at all
     page.goto(server.base_url + "/")
     page.select_option("#c-game", "watten")
@@ -66,8 +66,9 @@ def test_a_quick_match_against_bots_to_its_end(server, new_page):
     while page.locator("#winner").count() == 0:
         assert time.time() < end, "the match did not end"
         # the trick just won stays on the felt, with who won it (read at once: the page changes under us)
-        gathered = page.evaluate("""() => { const t = document.querySelector('#table .trick');
-            return t ? [t.querySelectorAll('.gathered li').length, t.querySelector('.won-by')?.textContent] : [0]; }""")
+        gathered = page.evaluate("""() => { const t = document.querySelector('#table [data-trick].gathered');
+            const by = document.querySelector('#table .won-by');
+            return t ? [t.querySelectorAll('li').length, by?.textContent] : [0]; }""")
         if gathered[0] == 4:
             assert gathered[1].startswith("Gewonnen von "), gathered
             if not saw_gathered:   # the last trick on demand: key L opens it (and it stays open)

@@ -24,7 +24,7 @@ def create(server, game, variant, seats, seed=None, **extra):
 
 
 def result_shown(page) -> bool:
-    return page.locator("#table .result").count() > 0
+    return page.locator("#table [data-hand-result]").count() > 0
 
 
 def test_watten_four_people_by_invite_links_play_a_hand(server, new_page):
@@ -34,13 +34,13 @@ def test_watten_four_people_by_invite_links_play_a_hand(server, new_page):
         page = new_page(locale=["de-DE", "it-IT", "en-GB", "fr-FR"][s["seat"]])
         pages.append(open_table(page, s["url"], server.base_url))
     # each page greets its reader in the browser's language and names the reader's seat
-    assert "Du (Platz 1)" in pages[0].locator(".seats").inner_text()
-    assert "Tu (Posto 2)" in pages[1].locator(".seats").inner_text()
-    assert "Vous (Place 4)" in pages[3].locator(".seats").inner_text()
-    play_until(pages, lambda: pages[0].locator("#table .trick .played li").count() >= 3)
+    assert "Du (Platz 1)" in pages[0].locator("#table .felt").inner_text()
+    assert "Tu (Posto 2)" in pages[1].locator("#table .felt").inner_text()
+    assert "Vous (Place 4)" in pages[3].locator("#table .felt").inner_text()
+    play_until(pages, lambda: pages[0].locator("#table [data-trick]:not(.gathered) li").count() >= 3)
     screenshot(pages[0], "watten")
     play_until(pages, lambda: all(result_shown(p) for p in pages))
-    text = pages[0].locator("#table .result").inner_text()
+    text = pages[0].locator("#table [data-hand-result]").inner_text()
     assert "win the hand" in text or "wins the hand" in text or "win" in text
     for p in pages:
         assert not p.js_errors, p.js_errors
@@ -51,8 +51,8 @@ def test_biscambiggia_five_people_start_a_hand(server, new_page):
     made = create(server, "biscambiggia", "standard", ["human"] * 5, seed=5)
     pages = [open_table(new_page(locale="it-IT"), s["url"], server.base_url) for s in made["seats"]]
     # the auction: a bid list and a pass button for the seat to speak; on until the called card's first trick
-    play_until(pages, lambda: any(p.locator("#table .trick .played li").count() >= 1 for p in pages))
-    log = pages[0].locator("#log").inner_text()
+    play_until(pages, lambda: any(p.locator("#table [data-trick]:not(.gathered) li").count() >= 1 for p in pages))
+    log = pages[0].locator("#log").text_content()
     assert "calls" in log or "chiama" in log or "call" in log
     counts = sorted(p.locator("#table .hand li").count() for p in pages)
     assert 5 <= counts[0] <= 7 and counts[-1] <= 8, counts   # 8 cards each, the first trick under way
@@ -88,7 +88,7 @@ def test_barbu_deal_against_bots_keyboard_only(server, new_page):
     end = time.time() + 90
     shot = False
     while not deadline_rows():
-        if not shot and page.locator("#table .trick .played li").count() >= 2:
+        if not shot and page.locator("#table [data-trick]:not(.gathered) li").count() >= 2:
             screenshot(page, "barbu")
             shot = True
         assert time.time() < end, "the Barbu deal did not end"
@@ -106,7 +106,7 @@ def test_battn_turn(server, new_page):
     page = open_table(new_page(locale="it-IT"), made["seats"][0]["url"], server.base_url)
     start = page.locator("#log li").count()
     play_until([page], lambda: page.locator("#log li").count() > start + 8)
-    assert "Presa" in page.locator("#table .trick h3").inner_text()
+    assert "Presa" in page.locator("#table #trick-h").inner_text()
     assert run_axe(page) == []
     screenshot(page, "battn")
 
@@ -115,16 +115,16 @@ def test_reload_mid_trick_returns_to_the_same_seat(server, new_page):
     made = create(server, "watten", "euregio", ["human", "bot:heuristic", "bot:heuristic", "bot:heuristic"], seed=7)
     seat0 = made["seats"][0]
     page = open_table(new_page(), seat0["url"], server.base_url)
-    play_until([page], lambda: page.locator("#table .trick .played li").count() >= 1
+    play_until([page], lambda: page.locator("#table [data-trick]:not(.gathered) li").count() >= 1
                and page.locator('.table[data-turn="me"]').count() > 0, timeout=60)
     hand = page.locator("#table .hand").inner_text()
-    trick = page.locator("#table .trick").inner_text()
+    trick = page.locator("#table [data-trick]").inner_text()
     assert "token=" not in page.url   # the token is kept by the browser, not shown in the address
     page.goto(f"{server.base_url}/t/{made['table']}")   # a plain link: the seat comes back from localStorage
     page.wait_for_selector("#table .table")
-    assert "You (Seat 1)" in page.locator(".seats").inner_text()
+    assert "You (Seat 1)" in page.locator("#table .felt").inner_text()
     assert page.locator("#table .hand").inner_text() == hand
-    assert page.locator("#table .trick").inner_text() == trick
+    assert page.locator("#table [data-trick]").inner_text() == trick
     assert act(page)
 
 
@@ -194,9 +194,9 @@ def test_names_and_chat_are_shown_as_text_never_as_markup(server, new_page):
     a.evaluate(f"localStorage.setItem('stich.name', {json.dumps(name)})")
     open_table(a, made["seats"][0]["url"], server.base_url)
     b = open_table(new_page(), made["seats"][1]["url"], server.base_url)
-    b.wait_for_function("document.querySelector('.seats').textContent.includes('Anna')", timeout=10000)
-    assert name in b.locator(".seats").inner_text()       # the name, letter for letter
-    assert b.locator(".seats i").count() == 0
+    b.wait_for_function("document.querySelector('#table .felt').textContent.includes('Anna')", timeout=10000)
+    assert name in b.locator("#table .felt").inner_text()       # the name, letter for letter
+    assert b.locator("#table .felt i").count() == 0
     a.fill("#chat-text", "hi " + evil)
     a.press("#chat-text", "Enter")
     b.wait_for_function("document.querySelector('#chat-log').textContent.includes('hi')", timeout=10000)
@@ -213,7 +213,7 @@ def test_turn_timer_counts_down_and_the_watch_link_shows_the_spectators_view(ser
     assert "s left to act" in page.locator("#clock").inner_text()
     page.click("#watch-link")
     page.wait_for_selector("#table .table")
-    assert page.locator("#table .hand").count() == 0 and "You (" not in page.locator(".seats").inner_text()
+    assert page.locator("#table .hand").count() == 0 and "You (" not in page.locator("#table .felt").inner_text()
 
 
 def test_a_forged_token_gets_the_spectators_view_and_says_why(server, new_page):

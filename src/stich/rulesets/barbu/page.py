@@ -47,3 +47,10 @@ def sheet_rows(events: list[dict]) -> list[dict]:
 #: verbs whose argument is a set of seats, combined in one action (``double 2,4 redouble 3``): the page
 #: offers them as one check box per seat and an OK when there are many combinations
 SEAT_SET_VERBS = ("double", "redouble")
+
+#: seats are numbered clockwise (left(p) = p+1: docs/rules/barbu.md)
+SEATING = "clockwise"
+#: the state rows shown on the felt (the text companion's labels, English msgids)
+FELT_ROWS = (N_("Caller"), N_("Contract"))
+#: the 28-deal sheet: caller, contract and each seat's points
+SHEET = "deals"

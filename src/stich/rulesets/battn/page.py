@@ -27,3 +27,10 @@ RANK_VERBS = frozenset({"schlok"})
 HAND_SIZE = 5
 #: the page says why a trick was won (``text.trick_reason``: the critici, Il Buono, Uno Buono, trump ...)
 EXPLAINS_TRICKS = True
+
+#: seats are numbered counter-clockwise (seat k+1 sits at seat k's right: BT-1.4)
+SEATING = "counterclockwise"
+#: the state rows shown on the felt (the text companion's labels, English msgids)
+FELT_ROWS = (N_("Schlòk · Trumpf"), N_("Stake"), N_("Orbi"), N_("X"))
+#: the segnapunti: each team's new total under the old ones, the old ones crossed out
+SHEET = "segnapunti"

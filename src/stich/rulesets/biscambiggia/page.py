@@ -14,3 +14,10 @@ VERBS = {"bid": N_("bid"), "call": N_("call")}
 
 #: the page says why a trick was won (``text.trick_reason``: trump, the highest of the suit led)
 EXPLAINS_TRICKS = True
+
+#: seats are numbered counter-clockwise (everything goes to the right: docs/rules/biscambiggia.md)
+SEATING = "counterclockwise"
+#: the state rows shown on the felt (the text companion's labels, English msgids)
+FELT_ROWS = (N_("Auction"), N_("Contract"), N_("Called card"), N_("Caller's partner"))
+#: the marche each seat paid or received, hand by hand (BB-6.3)
+SHEET = "marks"

@@ -42,3 +42,15 @@ VARIANTS = {
     "bavarian_2": N_("Bavarian, 2 players"), "tyrolean": N_("Tyrolean"), "guate": N_("Tyrolean with the Guate"),
     "blind": N_("Blind Watten"),
 }
+
+#: seats are numbered clockwise (the next seat sits on the left: docs/rules/watten.md §0.3)
+SEATING = "clockwise"
+#: the state rows shown on the felt (the text companion's labels, English msgids)
+FELT_ROWS = (N_("Schlag, trump"), N_("Schlag"), N_("Trump"), N_("Stake"), N_("Decision"))
+#: the board: each side's points as strokes, a side's column struck through at the lock (E.10)
+SHEET = "strokes"
+
+
+def struck(game, total: int) -> bool:
+    """A side at the lock (target - 2) is gestrichen: its column is struck through (E.10)."""
+    return total >= game.lock_at

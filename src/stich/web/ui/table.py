@@ -18,7 +18,8 @@ Nothing here knows a game by name: what a game adds is declared in its ``"page"`
   ``counts_unknown(view)``: True where the cards left do not follow from the tricks;
 - ``EXPLAINS_TRICKS``: the page says why a trick was won (the text companion's ``trick_reason``);
 - ``layout(view)``: a layout of rows per suit (``{suit: [lowest, highest] | None}``) shown instead of the trick;
-- ``sheet_rows(events)`` and ``DEALS_PER_PLAYER``: a score sheet, one row per scored deal.
+- ``SEATING``, ``FELT_ROWS``: the seats' order around the felt, the state rows shown on it (``felt``);
+- ``SHEET``, ``struck``, ``sheet_rows(events)`` and ``DEALS_PER_PLAYER``: the score sheet (``sheet``).
 """
 
 from __future__ import annotations
@@ -27,14 +28,12 @@ from functools import lru_cache
 
 import stich
 from stich.engine import member
-from stich.web.ui import narration
+from stich.web.ui import felt, narration, sheet
 from stich.web.ui.cards import face
 from stich.web.ui.env import environment
 
 #: verbs whose argument is a card of the seat's hand: shown as the hand's buttons
 HAND_VERBS = frozenset({"play"})
-#: events that close a hand (or a turn) and say who won it and why
-RESULT_TYPES = ("hand_result", "turn_result", "deal_result", "match_end")
 #: a verb with more choices than this is a drop-down list and one button (bids, cuts)
 MAX_BUTTONS = 10
 #: narration lines kept on the page (the full story is in the replay)
@@ -208,6 +207,7 @@ def build(ctx: dict, _) -> dict:
     names = narration.names_for(game, lang, me, label)
     deck = game.deck
     n = game.num_players
+    pos = felt.positions(game, me)
     hand_actions, groups = _action_groups(legal, game, ctx, _, lang)
     legal_cards = {a.partition(" ")[2] for a in hand_actions}
     hand = []
@@ -218,14 +218,36 @@ def build(ctx: dict, _) -> dict:
             shortcut += 1
             item["key"] = str(shortcut % 10) if shortcut <= 10 else None
         hand.append(item)
-    trick = [{"seat": label(p["seat"]), "face": face(deck, p["card"], lang)} for p in view.get("trick") or []]
+
+    def played(cards) -> list[dict]:
+        return [{"seat": s, "pos": pos[s], "label": label(s), "face": face(deck, c, lang)} for s, c in cards
+                if isinstance(s, int) and 0 <= s < n]
+
+    events = list(ctx.get("events") or [])
     tricks = view.get("tricks") or []
-    last = None
-    if tricks:
+    # the felt's trick: the one under way; else the last one gathered, with its winner, until the next
+    # lead - also the one that closed the hand, told by the events once the next hand is dealt
+    trick = {"cards": played((p.get("seat"), p.get("card")) for p in view.get("trick") or []), "winner": None,
+             "why": None, "closing": False}
+    if not trick["cards"] and tricks:
         t = tricks[-1]
-        last = {"cards": [{"seat": label(p["seat"]), "face": face(deck, p["card"], lang)} for p in t.get("cards", [])],
-                "winner": label(t["winner"]) if isinstance(t.get("winner"), int) else None,
-                "why": narration.why_won(view, t, names)}
+        trick = {"cards": played((p.get("seat"), p.get("card")) for p in t.get("cards", [])),
+                 "winner": t.get("winner") if isinstance(t.get("winner"), int) else None,
+                 "why": narration.why_won(view, t, names), "closing": bool(view.get("terminal"))}
+    elif not trick["cards"]:
+        closing = felt.closing_trick(events)
+        if closing:   # its reason is not told: the view is the next hand's (another trump)
+            trick = {"cards": played(closing["cards"]), "winner": closing["winner"], "why": None, "closing": True}
+    if trick["winner"] is not None:
+        trick["winner_label"] = label(trick["winner"])
+        trick["winner_pos"] = pos[trick["winner"]] if 0 <= trick["winner"] < n else None
+        trick["winning"] = _winning_card(trick, deck)
+    # the last trick gathered (one click away, key L): the felt's when it shows one, else this hand's last
+    last = trick if trick["winner"] is not None else None
+    if last is None and tricks and isinstance(tricks[-1].get("winner"), int):
+        t = tricks[-1]
+        last = {"cards": played((p.get("seat"), p.get("card")) for p in t.get("cards", [])),
+                "winner_label": label(t["winner"]), "why": narration.why_won(view, t, names)}
     won = [0] * n
     for t in tricks:
         if isinstance(t.get("winner"), int) and 0 <= t["winner"] < n:
@@ -239,18 +261,19 @@ def build(ctx: dict, _) -> dict:
         m = meta.get(s, {})
         shown = known[s] if s < len(known) and s != me else None
         seats.append({
-            "seat": s, "label": label(s), "me": s == me, "turn": s == cp and not view.get("terminal"),
+            "seat": s, "pos": pos[s], "label": label(s), "me": s == me, "turn": s == cp and not view.get("terminal"),
             "dealer": s == view.get("dealer"), "kind": m.get("kind"), "connected": m.get("connected"),
-            "bot_playing": m.get("bot_playing"), "left": left[s], "won": won[s],
+            "bot_playing": m.get("bot_playing"), "left": left[s], "won": won[s], "bot": m.get("bot"),
             "shown": [face(deck, c, lang) for c in shown] if shown else None,
+            "took": trick["winner"] == s,
         })
-    events = list(ctx.get("events") or [])
     log = _tail(events, names, _, label)
+    tell = lambda ev: " ".join(narration.event_lines([ev], names, _, label))   # noqa: E731
+    result_ev, fresh = felt.last_result(events)
     result = None
-    for ev in reversed(events):
-        if ev.get("type") in RESULT_TYPES:
-            result = narration.event_lines([ev], names, _, label)
-            break
+    if result_ev is not None:
+        result = {"hand": result_ev.get("hand"), "lines": narration.event_lines([result_ev], names, _, label),
+                  "fresh": fresh}
     if view.get("terminal") or ctx.get("finished"):
         turn = _("The match is over.")
     elif cp is None:
@@ -259,15 +282,26 @@ def build(ctx: dict, _) -> dict:
         turn = _("Your turn.")
     else:
         turn = _("%(seat)s to act.") % {"seat": label(cp)}
+    scores = _scores(view, n, label, _)
+    on_felt, rows = felt.felt_rows(narration.game_rows(view, names, _), game, _)
+    columns = len(view["scores"]) if isinstance(view.get("scores"), (list, tuple)) else None
     return {
-        "ctx": ctx, "game": game, "title": game.title, "variant": ctx.get("variant"), "me": me,
+        "ctx": ctx, "game": game, "title": game.title, "variant": ctx.get("variant"), "me": me, "n": n,
         "hand_number": view.get("hand_number"), "turn": turn, "my_turn": cp == me and bool(legal),
         "seats": seats, "hand": hand, "trick": trick, "last": last, "groups": groups,
-        "rows": narration.game_rows(view, names, _), "scores": _scores(view, n, label, _),
-        "log": log, "result": result, "sheet": _sheet(game, events, label, _),
+        "rows": rows, "felt_rows": on_felt, "scores": scores,
+        "log": log, "result": result, "sheet": sheet.build(game, events, me, label, _, lang, tell, columns),
         "layout": _layout(game, view, lang), "family": deck.name,
-        "chat": ctx.get("chat") or [], "finished": bool(ctx.get("finished")),
+        "chat": ctx.get("chat") or [], "finished": bool(ctx.get("finished") or view.get("terminal")),
     }
+
+
+def _winning_card(trick: dict, deck) -> str | None:
+    """The code of the card that won a trick: the winner's card in it."""
+    for p in trick["cards"]:
+        if p["seat"] == trick["winner"]:
+            return p["face"].code
+    return None
 
 
 def _tail(events: list[dict], names, _, label) -> list[tuple[int, str]]:
@@ -315,23 +349,6 @@ def _scores(view: dict, n: int, label, _) -> list[tuple[str, object]]:
         return [(_("Side %(n)s") % {"n": i + 1} + " (" + " + ".join(label(s) for s in range(i, n, step)) + ")", v)
                 for i, v in enumerate(scores)]
     return []
-
-
-def _sheet(game, events: list[dict], label, _) -> dict | None:
-    """A game's score sheet (its page's ``sheet_rows``): one row per deal (caller, contract, points of each
-    seat), running totals."""
-    reader = _decl(game, "sheet_rows")
-    if reader is None:
-        return None
-    named = _decl(game, "NAMED_ARGS").get("contract", {})
-    rows, totals = [], [0] * game.num_players
-    for ev in reader(events):
-        totals = [a + b for a, b in zip(totals, ev["final"], strict=False)]
-        rows.append({"hand": ev.get("hand"), "caller": label(ev["caller"]) if isinstance(ev.get("caller"), int)
-                     else "", "contract": _(named.get(ev.get("contract"), str(ev.get("contract")))),
-                     "final": ev["final"]})
-    return {"heads": [label(s) for s in range(game.num_players)], "rows": rows, "totals": totals,
-            "deals": _decl(game, "DEALS_PER_PLAYER") * game.num_players}
 
 
 def render_table(ctx: dict) -> str:

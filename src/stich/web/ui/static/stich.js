@@ -200,6 +200,56 @@ function table() {
     $("#errors").textContent = "";
   };
 
+  // cards move (FLIP): where each card and seat was before a frame, then each card animated from there
+  // to where the new frame puts it - from the hand to the trick, from a seat's place to the trick, and
+  // a gathered trick to its winner when it leaves the felt.  Nothing moves when the system asks for less.
+  const motion = () => !matchMedia("(prefers-reduced-motion: reduce)").matches && typeof Element.prototype.animate === "function";
+  const seatArea = (el, seat) => el.querySelector(`.felt > [data-seat="${seat}"]`);
+  function positions() {
+    const cards = new Map();
+    root.querySelectorAll("[data-card]").forEach((el) => cards.set(el.dataset.card, el.getBoundingClientRect()));
+    const trick = root.querySelector("[data-trick]");
+    const gone = trick && trick.dataset.winner !== undefined
+      ? [...trick.querySelectorAll("[data-card]")].map((el) => ({ el, rect: el.getBoundingClientRect() })) : [];
+    return { cards, gone, winner: trick?.dataset.winner };
+  }
+  function fly(before) {
+    const move = (el, from, to, extra = {}) => {
+      const dx = from.left + from.width / 2 - (to.left + to.width / 2), dy = from.top + from.height / 2 - (to.top + to.height / 2);
+      if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
+      const scale = from.width && to.width ? from.width / to.width : 1;
+      el.animate([{ transform: `translate(${dx}px, ${dy}px) scale(${scale})`, ...extra }, { transform: "none" }],
+        { duration: 320, easing: "cubic-bezier(.2,.7,.3,1)" });
+    };
+    root.querySelectorAll("[data-card]").forEach((el) => {
+      const to = el.getBoundingClientRect();
+      const from = before.cards.get(el.dataset.card);
+      if (from) { move(el, from, to); return; }
+      // a card another seat played: it comes from that seat's place on the felt
+      if (el.closest("[data-trick]") && el.dataset.seat !== undefined) {
+        const seat = seatArea(root, el.dataset.seat);
+        if (seat) move(el, seat.getBoundingClientRect(), to, { opacity: 0.3 });
+      }
+    });
+    // the gathered trick left the felt: its cards go to the seat that won it
+    const winner = before.winner !== undefined ? seatArea(root, before.winner) : null;
+    if (!winner) return;
+    const target = winner.getBoundingClientRect();
+    for (const { el, rect } of before.gone) {
+      if (root.querySelector(`[data-card="${CSS.escape(el.dataset.card)}"]`)) continue;
+      const ghost = el.cloneNode(true);
+      ["data-card", "data-seat", "role", "aria-label", "title"].forEach((a) => ghost.removeAttribute(a));
+      ghost.setAttribute("aria-hidden", "true");
+      ghost.classList.add("ghost");
+      Object.assign(ghost.style, { position: "fixed", left: `${rect.left}px`, top: `${rect.top}px`, width: `${rect.width}px`,
+        height: `${rect.height}px`, margin: "0", zIndex: "5", pointerEvents: "none" });
+      document.body.append(ghost);
+      const dx = target.left + target.width / 2 - (rect.left + rect.width / 2), dy = target.top + target.height / 2 - (rect.top + rect.height / 2);
+      ghost.animate([{ transform: "none", opacity: 1 }, { transform: `translate(${dx}px, ${dy}px) scale(0.4)`, opacity: 0 }],
+        { duration: 420, easing: "ease-in" }).onfinish = () => ghost.remove();
+    }
+  }
+
   function swap(html) {
     const focused = document.activeElement;
     const keep = focused && root.contains(focused) ? (focused.dataset.action || focused.id || null) : null;
@@ -207,7 +257,9 @@ function table() {
     // own: keep the focus on it through the new frame by its details' id
     const keepSummary = focused && root.contains(focused) && focused.tagName === "SUMMARY" ? focused.parentElement.id : null;
     const openDetails = [...root.querySelectorAll("details[open][id]")].map((d) => d.id);
+    const before = motion() ? positions() : null;
     root.innerHTML = html;
+    if (before) fly(before);
     openDetails.forEach((d) => { const el = document.getElementById(d); if (el) el.open = true; });
     const lines = [...root.querySelectorAll("#log li")];
     const fresh = lines.filter((li) => +li.dataset.i > lastLine);
