@@ -105,7 +105,7 @@ def test_quick_play_is_one_click_from_the_home_page(server, new_page):
     page.wait_for_url("**/t/**")
     page.wait_for_selector("#table .table")
     assert "token=" not in page.url
-    assert "Du (Platz 1)" in page.locator(".seats").inner_text()
+    assert "Du (Platz 1)" in page.locator("#table .felt").inner_text()
     assert page.locator("#table .hand li").count() == 8
 
 
@@ -139,7 +139,7 @@ def test_create_a_table_with_options_and_seats_then_join_from_the_lobby(server, 
     join.click()
     other.wait_for_url("**/t/**")
     other.wait_for_selector("#table .table")
-    assert "Vous (Place 2)" in other.locator(".seats").inner_text()
+    assert "Vous (Place 2)" in other.locator("#table .felt").inner_text()
 
 
 def test_a_bad_option_gets_the_engines_words(server, new_page):

@@ -69,12 +69,16 @@ def test_every_legal_action_is_offered_and_no_hidden_card_is_shown(game, variant
             name = g.deck.long_name(g.deck.parse(code), lang)
             assert f'aria-label="{html.escape(name)}"' not in page, (step, code)
             assert f'data-action="play {code}"' not in page
+            assert f'data-card="{code}"' not in page, (step, code)
+        # every card the reader may play is a button with its code and its action (the markup contract)
+        for code in re.findall(r'data-action="play (\w+)"', page):
+            assert f'class="card play" data-card="{code}" data-action="play {code}"' in page, code
         # what a card button shows (its corner index) is part of its name (axe: label-content-name-mismatch)
         for label, index in re.findall(r'<button[^>]*aria-label="([^"]*)"[^>]*><span class="face[^"]*" '
                                        r'aria-hidden="true"><span class="ix">([^<]*)</span>', page):
             assert len(index) == 1 or index.lower() in html.unescape(label).lower(), (label, index)
         spectator = render_table(ctx_for(state, None, lang))
-        assert "data-action" not in spectator and 'class="hand"' not in spectator
+        assert "data-action" not in spectator and not re.search(r"data-hand[ >]", spectator)
         state.apply(rng.choice(state.legal_actions()))
 
 
