@@ -38,7 +38,6 @@ def test_watten_four_people_by_invite_links_play_a_hand(server, new_page):
     assert "Tu (Posto 2)" in pages[1].locator("#table .felt").inner_text()
     assert "Vous (Place 4)" in pages[3].locator("#table .felt").inner_text()
     play_until(pages, lambda: pages[0].locator("#table [data-trick]:not(.gathered) li").count() >= 3)
-    screenshot(pages[0], "watten")
     play_until(pages, lambda: all(result_shown(p) for p in pages))
     text = pages[0].locator("#table [data-hand-result]").inner_text()
     assert "win the hand" in text or "wins the hand" in text or "win" in text
@@ -56,7 +55,6 @@ def test_biscambiggia_five_people_start_a_hand(server, new_page):
     assert "calls" in log or "chiama" in log or "call" in log
     counts = sorted(p.locator("#table .hand li").count() for p in pages)
     assert 5 <= counts[0] <= 7 and counts[-1] <= 8, counts   # 8 cards each, the first trick under way
-    screenshot(pages[0], "biscambiggia")
 
 
 def test_barbu_deal_against_bots_keyboard_only(server, new_page):
@@ -108,7 +106,6 @@ def test_battn_turn(server, new_page):
     play_until([page], lambda: page.locator("#log li").count() > start + 8)
     assert "Presa" in page.locator("#table #trick-h").inner_text()
     assert run_axe(page) == []
-    screenshot(page, "battn")
 
 
 def test_reload_mid_trick_returns_to_the_same_seat(server, new_page):

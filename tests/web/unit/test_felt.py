@@ -102,8 +102,8 @@ def test_a_folded_hand_does_not_bring_back_an_older_trick():
     ("watten", "euregio", "strokes", 2), ("battn", "standard", "segnapunti", 2),
     ("biscambiggia", "standard", "marks", 5), ("barbu", "standard", "deals", 4)])
 def test_each_games_sheet_adds_up_to_the_score(game, variant, style, columns):
-    from stich.web.ui.table import build
     from stich.i18n import translator
+    from stich.web.ui.table import build
     rng = random.Random(7)
     state = stich.game(game, variant).new_state(seed=4)
     for _ in range(3):
