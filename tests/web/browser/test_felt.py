@@ -54,7 +54,7 @@ def check_contract(page) -> None:
         return {
           plays: plays.map(b => [b.dataset.card, b.dataset.action, !!hand && hand.contains(b)]),
           stray: [...t.querySelectorAll('[data-card]')]
-            .filter(e => !e.closest('[data-hand], [data-trick], .layout')).length,
+            .filter(e => !e.closest('[data-hand], [data-trick]')).length,
           trick: [...t.querySelectorAll('[data-trick] [data-card]')].every(e => e.dataset.seat !== undefined),
           backs: [...t.querySelectorAll('.back, .backs')].every(e => !e.hasAttribute('data-card') && !e.textContent),
           handCards: hand ? [...hand.querySelectorAll('[data-card]')].map(e => e.dataset.card) : [],
@@ -245,6 +245,7 @@ def test_the_replay_labels_each_trick_by_its_hand_and_shows_the_end_of_a_hand(se
     page.goto(server.base_url + f"/replay/{table}?step={steps[end]}")
     assert page.locator("#table [data-hand-result]").count() == 1
     assert "hand 1" in page.locator("#table .info h3").inner_text()   # not the next hand yet
+    screenshot(page, "replay-hand-end")
     trick = closing_trick(page)
     if labels[end - 1].startswith("Hand 1, trick") and steps[end - 1] == steps[end]:
         assert trick["gathered"] and len(trick["cards"]) == 4     # the hand was decided by this trick
