@@ -259,12 +259,14 @@ def build(ctx: dict, _) -> dict:
     seats = []
     for s in range(n):
         m = meta.get(s, {})
-        shown = known[s] if s < len(known) and s != me else None
+        shown = known[s] if s < len(known) and s != me and isinstance(known[s], list) else None
         seats.append({
             "seat": s, "pos": pos[s], "label": label(s), "me": s == me, "turn": s == cp and not view.get("terminal"),
             "dealer": s == view.get("dealer"), "kind": m.get("kind"), "connected": m.get("connected"),
-            "bot_playing": m.get("bot_playing"), "left": left[s], "won": won[s], "bot": m.get("bot"),
-            "shown": [face(deck, c, lang) for c in shown] if shown else None,
+            "bot_playing": m.get("bot_playing"), "won": won[s], "bot": m.get("bot"),
+            # a hand this seat may see (the replay's, a partner's): its cards, and their count is theirs
+            "left": len(shown) if shown is not None else left[s],
+            "shown": [face(deck, c, lang) for c in shown] if shown is not None else None,
             "took": trick["winner"] == s,
         })
     log = _tail(events, names, _, label)
