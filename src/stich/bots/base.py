@@ -104,6 +104,12 @@ class Bot:
     #: then act on their own turns only (so do ``sees_everything`` bots, whose
     #: ``choose_with_state`` is always asked for the seat on turn).
     answers_polls: bool = False
+    #: True for bots that decide in about a millisecond whatever their budget (no search): a web
+    #: server thinks for them in a lane of their own, never behind a search (docs/scaling.md)
+    instant: bool = False
+    #: the budget of a decision when none is given (an empty Budget: the bot's own number of
+    #: iterations); a web server caps a table's bots by it (``stich.web.spec``)
+    default_budget: Budget = Budget()
 
     def __init__(self, seed: int | None = None, budget=None):
         self.seed = seed

@@ -54,8 +54,10 @@ class StrongBot(PIMCBot):
 class MaxBot(PIMCBot):
     """The strongest level, for analysis: ``pimc`` with 1 s per decision unless a budget is given."""
 
+    default_budget = Budget(seconds=1.0)
+
     def __init__(self, seed=None, budget=None, **options):
-        super().__init__(seed=seed, budget=budget if Budget.parse(budget) else Budget(seconds=1.0), **options)
+        super().__init__(seed=seed, budget=budget if Budget.parse(budget) else self.default_budget, **options)
 
 
 #: level name -> bot class, weakest first

@@ -10,6 +10,7 @@ class RandomBot(Bot):
     polls (uniformly among the polled seat's actions and ``wait``)."""
 
     answers_polls = True
+    instant = True
 
     def choose(self, view: dict, legal: list[str]) -> str:
         if not legal:

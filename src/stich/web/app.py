@@ -24,7 +24,7 @@ from stich.web.rematch import rematch as rematch_table
 from stich.web.server import Server
 from stich.web.settings import env_seconds
 from stich.web.sockets import table_socket
-from stich.web.spec import BadRequest
+from stich.web.spec import BadRequest, bots_only_cap
 
 log = logging.getLogger("stich.web")
 
@@ -270,6 +270,7 @@ def create_app(db: str | None = None, bot_workers: int | None = None, redis: str
         server.pool_factory = lambda workers: RemoteBotPool(redis, workers)
     elif bot_queue != "local":
         raise ValueError(f"bot_queue is 'local' or 'redis', not {bot_queue!r}")
+    bots_only_cap()   # a bad STICH_BOTS_ONLY_* stops the start here, not the first table's creation
 
     @contextlib.asynccontextmanager
     async def lifespan(app):

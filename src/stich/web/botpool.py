@@ -24,6 +24,7 @@ import time
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 from stich.web import metrics
+from stich.web.botfair import FairQueue
 
 log = logging.getLogger("stich.web")
 
@@ -87,19 +88,37 @@ def _init_worker(server_pid: int) -> None:
     _warm()
 
 
+def instant(spec: str) -> bool:
+    """Whether the bot of ``spec`` decides in about a millisecond (``random``, ``heuristic`` and the
+    levels built on it: ``Bot.instant``); an unknown name is not (its fault is answered as usual)."""
+    from stich.bots import bot_class
+
+    try:
+        return bot_class(spec.partition("@")[0]).instant
+    except ValueError:
+        return False
+
+
 class CountedPool:
-    """What every pool does around its ``_choose``: the queue depth (``waiting``) and the time from
-    asking to answer, and (with ``decided_by``) the decision counted under that label."""
+    """What every pool does around its ``_choose``: the table's turn for a slot (``lane``, fair per
+    table: :mod:`stich.web.botfair`), the queue depth (``waiting``) and the time from asking to
+    answer, and (with ``decided_by``) the decision counted under that label."""
 
     waiting = 0
     decided_by: str | None = None
 
-    async def choose(self, spec: str, seed: int, view: dict, legal: list[str]) -> tuple[str, str | None]:
-        """``(action, fault)``: the bot's legal answer, or a seeded random legal action and why."""
+    def lane(self, spec: str) -> FairQueue:
+        raise NotImplementedError
+
+    async def choose(self, spec: str, seed: int, view: dict, legal: list[str],
+                     table: object = None) -> tuple[str, str | None]:
+        """``(action, fault)``: the bot's legal answer, or a seeded random legal action and why.
+        ``table`` (its id) is whom the thinking is charged to; None: a one-off of its own."""
         self.waiting += 1
         started = time.perf_counter()
         try:
-            return await self._choose(spec, seed, view, legal)
+            async with self.lane(spec).turn(object() if table is None else table):
+                return await self._choose(spec, seed, view, legal)
         finally:
             self.waiting -= 1
             metrics.bot_answered(time.perf_counter() - started)
@@ -111,7 +130,10 @@ class CountedPool:
 
 
 class BotPool(CountedPool):
-    """Worker processes for bot thinking (``workers=0``: threads, for tiny set-ups)."""
+    """Worker processes for bot thinking (``workers=0``: threads, for tiny set-ups), in two lanes:
+    searches in the processes, one decision per process at a time, given out fairly per table; the
+    instant bots (:func:`instant`) in a thread of their own, so that they never wait behind a search
+    (about a millisecond of the server's CPU each, and fair per table too)."""
 
     decided_by = "local"
 
@@ -121,6 +143,12 @@ class BotPool(CountedPool):
         self.workers = workers
         self.waiting = 0  # decisions asked for and not answered yet (the bot queue depth metric)
         self.executor: Executor = self._make()
+        self.searches = FairQueue(workers or 2)
+        self.instants = FairQueue(1)
+        self.instant_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="stich-bot-instant")
+
+    def lane(self, spec: str) -> FairQueue:
+        return self.instants if instant(spec) else self.searches
 
     def _make(self) -> Executor:
         if self.workers == 0:
@@ -137,9 +165,9 @@ class BotPool(CountedPool):
     async def _choose(self, spec: str, seed: int, view: dict, legal: list[str]) -> tuple[str, str | None]:
         loop = asyncio.get_running_loop()
         for attempt in (1, 2):
+            executor = self.instant_executor if instant(spec) else self.executor
             try:
-                answer, seconds, fell = await loop.run_in_executor(self.executor, think_timed, spec, seed, view,
-                                                                   legal)
+                answer, seconds, fell = await loop.run_in_executor(executor, think_timed, spec, seed, view, legal)
                 metrics.bot_thought(spec, seconds)
                 metrics.bot_fell_back(fell)
                 return answer, None
@@ -160,3 +188,4 @@ class BotPool(CountedPool):
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
+        self.instant_executor.shutdown(wait=False, cancel_futures=True)

@@ -40,6 +40,7 @@ from dataclasses import dataclass
 
 from stich.bots.fallbacks import REASONS as FALLBACK_REASONS
 from stich.web import metrics
+from stich.web.botfair import FairQueue
 from stich.web.botpool import BotPool, CountedPool
 from stich.web.logs import event
 from stich.web.settings import redis_prefix
@@ -231,7 +232,11 @@ class RemoteBotPool(CountedPool):
 
     ``local_workers`` sizes that fallback pool (``--bot-workers``; default 1 process, started only
     when first needed).  ``workers`` (the ``stich_bot_workers`` gauge) is the number of live queue
-    workers; ``waiting`` (``stich_bot_queue_depth``) the decisions this process waits for."""
+    workers; ``waiting`` (``stich_bot_queue_depth``) the decisions this process waits for.
+
+    This process has at most one job per live worker on the queue at a time, given out fairly per
+    table (:mod:`stich.web.botfair`); the others wait here, where the fair order holds, not on the
+    queue's list, which is first come first served."""
 
     def __init__(self, url: str, local_workers: int | None = None):
         self.url = url
@@ -241,6 +246,7 @@ class RemoteBotPool(CountedPool):
         self.wait = queue_wait()
         self.waiting = 0
         self.live = 0
+        self.jobs = FairQueue(lambda: self.live)
         self.pending: dict[str, tuple[asyncio.Future, list[str]]] = {}
         self.client = None
         self._tasks: list[asyncio.Task] = []
@@ -263,6 +269,9 @@ class RemoteBotPool(CountedPool):
         self._tasks = [loop.create_task(self._read_replies()), loop.create_task(self._watch_workers())]
 
     # --- deciding ----------------------------------------------------------------------------------
+    def lane(self, spec: str) -> FairQueue:
+        return self.jobs
+
     async def _choose(self, spec: str, seed: int, view: dict, legal: list[str]) -> tuple[str, str | None]:
         if not self._polled:
             await self._poll()

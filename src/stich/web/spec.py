@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 import stich
 from stich.bots import Budget, bot_class, default_bot_name
 from stich.engine import StichError
+from stich.web.settings import env_seconds
 
 #: seconds a decision may take before the seat's bot moves (``timer`` setting)
 TIMERS = {"off": None, "relaxed": 60.0, "fast": 15.0}
@@ -20,6 +21,12 @@ DEFAULT_GRACE = 60.0
 STARTS = ("when_full", "now")
 MAX_BOT_SECONDS = 10.0
 MAX_BOT_ITERATIONS = 200_000
+#: the most a bot may think at a table without a human seat (a stranger can create any number of
+#: them), and at any table while none of its human seats is connected: ``STICH_BOTS_ONLY_MAX_SECONDS``
+#: and ``STICH_BOTS_ONLY_MAX_ITERATIONS``.  1 s keeps the ``max`` level; 400 iterations is ``ismcts``'s
+#: own default (``pimc``'s 16 to 48 worlds need no budget at all).
+BOTS_ONLY_SECONDS = 1.0
+BOTS_ONLY_ITERATIONS = 400
 
 
 class BadRequest(ValueError):
@@ -94,6 +101,56 @@ def parse_bot(text: str, game_name: str) -> str:
     return name
 
 
+def bots_only_cap() -> Budget:
+    """The budget cap of tables without people (``STICH_BOTS_ONLY_MAX_SECONDS``, default 1;
+    ``STICH_BOTS_ONLY_MAX_ITERATIONS``, default 400), checked: a bad value stops the server's start."""
+    seconds = env_seconds("STICH_BOTS_ONLY_MAX_SECONDS", BOTS_ONLY_SECONDS, 0.01, MAX_BOT_SECONDS)
+    raw = os.environ.get("STICH_BOTS_ONLY_MAX_ITERATIONS", str(BOTS_ONLY_ITERATIONS))
+    try:
+        iterations = int(raw)
+    except ValueError:
+        raise ValueError(f"STICH_BOTS_ONLY_MAX_ITERATIONS must be a whole number, not {raw!r}") from None
+    if not 1 <= iterations <= MAX_BOT_ITERATIONS:
+        raise ValueError(f"STICH_BOTS_ONLY_MAX_ITERATIONS must be between 1 and {MAX_BOT_ITERATIONS}")
+    return Budget(seconds=seconds, iterations=iterations)
+
+
+def bot_budget(spec: str) -> Budget:
+    """What ``spec`` thinks with: its own budget, else its class's default (``max``: 1 s)."""
+    name, _, budget = spec.partition("@")
+    parsed = Budget.parse(budget or None)
+    return parsed if parsed else bot_class(name).default_budget
+
+
+def over_cap(spec: str, cap: Budget) -> bool:
+    """Whether ``spec`` may think longer than ``cap`` allows (seconds or iterations)."""
+    budget = bot_budget(spec)
+    return (budget.seconds or 0) > cap.seconds or (budget.iterations or 0) > cap.iterations
+
+
+def capped(spec: str, cap: Budget) -> str:
+    """``spec`` with its budget cut to ``cap`` (``pimc@10s`` -> ``pimc@1s``); unchanged within it."""
+    if not over_cap(spec, cap):
+        return spec
+    name = spec.partition("@")[0]
+    budget = bot_budget(spec)
+    if budget.seconds is not None:
+        return f"{name}@{Budget(seconds=cap.seconds)}"
+    return f"{name}@{Budget(iterations=cap.iterations)}"
+
+
+def check_bots_only(seats: list[SeatSpec]) -> None:
+    """A table without a human seat: its bots within the cap of tables without people (else 400)."""
+    if any(s.kind == "human" for s in seats):
+        return
+    cap = bots_only_cap()
+    for i, s in enumerate(seats):
+        if over_cap(s.bot, cap):
+            raise BadRequest(f"seat {i}: a table without a human seat may give its bots at most "
+                             f"{cap.seconds:g}s or {cap.iterations} iterations a decision, not {s.bot!r}; "
+                             f"larger budgets are for tables with people")
+
+
 def parse_seats(seats, game) -> list[SeatSpec]:
     n = game.num_players
     if seats is None:
@@ -163,6 +220,7 @@ def parse_table(body) -> TableSpec:
         raise BadRequest(f"unknown field(s): {', '.join(extra)}; fields are: {', '.join(sorted(known))}")
     game = make_game(body.get("game"), body.get("variant"), body.get("options"))
     seat_specs = parse_seats(body.get("seats"), game)
+    check_bots_only(seat_specs)
     public = body.get("public", False)
     if not isinstance(public, bool):
         raise BadRequest("'public' is true or false")

@@ -135,6 +135,7 @@ def test_tokens_act_only_for_their_seat(srv):
     ({"game": "watten", "variant": "bavarian_2", "seats": ["human", "bot:cmd:rm -rf /"]}, "outside programs"),
     ({"game": "watten", "variant": "bavarian_2", "seats": ["human", "bot:nobot"]}, "unknown bot"),
     ({"game": "watten", "variant": "bavarian_2", "seats": ["human", "bot:pimc@99s"]}, "at most"),
+    ({"game": "watten", "variant": "bavarian_2", "seats": ["bot:pimc@10s", "bot:random"]}, "without a human seat"),
     ({"game": "watten", "variant": "euregio", "signals": "on"}, "forbidden"),
     ({"game": "barbu", "signals": "on"}, "Watten"),
     ({"game": "watten", "grace": -1}, "grace"),

@@ -20,7 +20,7 @@ from stich.engine import StichError
 from stich.web import metrics, store
 from stich.web.cluster.channels import o_channel, t_channel
 from stich.web.logs import event
-from stich.web.spec import timer_seconds
+from stich.web.spec import bots_only_cap, capped, timer_seconds
 from stich.web.table.frames import legal_for
 
 log = logging.getLogger("stich.web")
@@ -183,16 +183,26 @@ class Owner:
         if self.bot_pending == t.seq:
             return
         self.bot_pending = t.seq
+        if not self.people(t):
+            # a human seat nobody joins (grace 0) must not buy a stranger the budgets of tables with
+            # people: while none is connected, bots think within the cap of tables without people
+            spec = capped(spec, bots_only_cap())
         view = t.state.view(seat)  # taken now: the bot sees this seat's view and nothing else
         legal = legal_for(t.state, seat)
         asyncio.get_running_loop().create_task(self._think(t, seat, t.seq, spec, origin, view, legal))
+
+    @staticmethod
+    def people(t) -> bool:
+        """Whether a person is at the table: a human seat connected (here or on another process)."""
+        connected = t.connected()
+        return any(s.kind == "human" and s.seat in connected for s in t.seats)
 
     async def _think(self, t, seat, seq, spec, origin, view, legal) -> None:
         delay = t.settings.get("bot_delay") or 0
         if delay and origin == "bot":
             await asyncio.sleep(delay)
         seed = t.server.bot_seed(t.id, seat, seq)
-        action, fault = await t.server.pool.choose(spec, seed, view, legal)
+        action, fault = await t.server.pool.choose(spec, seed, view, legal, table=t.id)
         if fault:
             metrics.error("bot_fault")
             event(log, "bot fault", logging.WARNING, table=t.id, seq=seq, seat=seat, bot=spec, error=fault)
