@@ -110,14 +110,15 @@ class CountedPool:
     def lane(self, spec: str) -> FairQueue:
         raise NotImplementedError
 
-    async def choose(self, spec: str, seed: int, view: dict, legal: list[str],
-                     table: object = None) -> tuple[str, str | None]:
+    async def choose(self, spec: str, seed: int, view: dict, legal: list[str], table: object = None,
+                     people: bool = True) -> tuple[str, str | None]:
         """``(action, fault)``: the bot's legal answer, or a seeded random legal action and why.
-        ``table`` (its id) is whom the thinking is charged to; None: a one-off of its own."""
+        ``table`` (its id) is whose queue the decision waits in (None: a one-off of its own);
+        ``people``: whether a person sits there (its decisions go before those of all-bot tables)."""
         self.waiting += 1
         started = time.perf_counter()
         try:
-            async with self.lane(spec).turn(object() if table is None else table):
+            async with self.lane(spec).turn(object() if table is None else table, spec, people):
                 return await self._choose(spec, seed, view, legal)
         finally:
             self.waiting -= 1

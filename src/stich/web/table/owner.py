@@ -183,26 +183,27 @@ class Owner:
         if self.bot_pending == t.seq:
             return
         self.bot_pending = t.seq
-        if not self.people(t):
+        people = self._people(t)
+        if not people:
             # a human seat nobody joins (grace 0) must not buy a stranger the budgets of tables with
             # people: while none is connected, bots think within the cap of tables without people
             spec = capped(spec, bots_only_cap())
         view = t.state.view(seat)  # taken now: the bot sees this seat's view and nothing else
         legal = legal_for(t.state, seat)
-        asyncio.get_running_loop().create_task(self._think(t, seat, t.seq, spec, origin, view, legal))
+        asyncio.get_running_loop().create_task(self._think(t, seat, t.seq, spec, origin, view, legal, people))
 
     @staticmethod
-    def people(t) -> bool:
+    def _people(t) -> bool:
         """Whether a person is at the table: a human seat connected (here or on another process)."""
         connected = t.connected()
         return any(s.kind == "human" and s.seat in connected for s in t.seats)
 
-    async def _think(self, t, seat, seq, spec, origin, view, legal) -> None:
+    async def _think(self, t, seat, seq, spec, origin, view, legal, people: bool = True) -> None:
         delay = t.settings.get("bot_delay") or 0
         if delay and origin == "bot":
             await asyncio.sleep(delay)
         seed = t.server.bot_seed(t.id, seat, seq)
-        action, fault = await t.server.pool.choose(spec, seed, view, legal, table=t.id)
+        action, fault = await t.server.pool.choose(spec, seed, view, legal, table=t.id, people=people)
         if fault:
             metrics.error("bot_fault")
             event(log, "bot fault", logging.WARNING, table=t.id, seq=seq, seat=seat, bot=spec, error=fault)
