@@ -5,8 +5,9 @@ way, top to bottom in this module: a client's message is queued (``submit_from``
 it here or forwards it to the owner (``role.run``); ``act`` checks it with the engine on a clone
 (``check``); ``commit`` appends it to the table's log in a committed transaction, and only then
 applies it to the live state, acknowledges it, lets the owner schedule the next move, tells the
-replicas and sends every connection its frame (``broadcast_state``: built from ``state.view(seat)``
-and that seat's legal actions, nothing else).  Bots and expired timers go through ``commit`` too.
+replicas and sends every connection its frame (``broadcast_state``, :mod:`~stich.web.table.fanout`:
+built from ``state.view(seat)`` and that seat's legal actions, nothing else).  Bots and expired
+timers go through ``commit`` too.
 
 What differs between the process that owns the table and one that keeps a replica of it is the
 table's ``role``: :class:`~stich.web.table.owner.Owner` (bots, timers, grace periods, answering
@@ -29,6 +30,7 @@ from stich.web.cluster.channels import t_channel
 from stich.web.logs import event
 from stich.web.table.conn import Conn, Connections, Seat
 from stich.web.table.evening import Evening
+from stich.web.table.fanout import FanOut
 from stich.web.table.frames import Rendering, legal_for
 from stich.web.table.owner import LOST, Owner
 from stich.web.table.replica import Replica
@@ -45,7 +47,7 @@ EVICT_AFTER = 60.0
 MAX_INFLIGHT = 64         # messages of one connection waiting in the actor
 
 
-class TableActor(Connections, Rendering, Talk, Evening):
+class TableActor(Connections, Rendering, Talk, Evening, FanOut):
     """One table: its state, seats, connections and chat, and its role (owner or replica)."""
 
     def __init__(self, server, table_id: str, game, state, seats: list[Seat], settings: dict, public: bool,
@@ -64,6 +66,7 @@ class TableActor(Connections, Rendering, Talk, Evening):
         self.started = started             # "start now with bots" was said (table/evening.py)
         self.rematch = rematch             # the id of this finished table's rematch, once there is one
         self.conns: set[Conn] = set()
+        self.fanout_init()
         self.inbox: asyncio.Queue = asyncio.Queue()
         self.turn_deadline: float | None = None
         # With a cluster (stich.web.cluster): whether this process owns the table (applies actions,
@@ -153,6 +156,7 @@ class TableActor(Connections, Rendering, Talk, Evening):
             if s.grace:
                 s.grace.cancel()
         self.role.stop(self)
+        self.stop_fanout()
         for c in list(self.conns):
             c.stop()
 
@@ -176,7 +180,7 @@ class TableActor(Connections, Rendering, Talk, Evening):
 
     def connected(self) -> set[int]:
         """The seats with a connection on any process."""
-        return {c.seat for c in self.conns if c.seat is not None} | self.role.connected_elsewhere()
+        return self.seats_here() | self.role.connected_elsewhere()
 
     def maybe_evict(self) -> None:
         """A finished table nobody watches leaves memory after a while (it reloads from its log on demand)."""
@@ -286,39 +290,11 @@ class TableActor(Connections, Rendering, Talk, Evening):
         self.broadcast_state()
         return seq
 
-    # --- fan-out ------------------------------------------------------------------------------
+    # --- fan-out (the connections': table/fanout.py) --------------------------------------------
     def tell_replicas(self, msg: dict) -> None:
         """Publish on the table's channel for the other processes' replicas (in a cluster)."""
         if self.cluster is not None:
             self.cluster.publish(t_channel(self.id), msg)
-
-    def send_all(self, msg, seats=None) -> None:
-        """One frame to every connection here (``seats``: to those of these seats only), made once.
-        The owner's talk and a replica's echo of it both go out this way."""
-        text = msg if isinstance(msg, str) else store.dumps(msg)
-        for c in list(self.conns):
-            if seats is None or c.seat in seats:
-                c.send(text)
-
-    def broadcast_state(self) -> None:
-        cache: dict = {}
-        for c in list(self.conns):
-            key = (c.seat, c.fmt, c.lang)
-            if key not in cache:
-                cache[key] = store.dumps(self.frame(c.seat, c.fmt, c.lang))
-            c.send(cache[key])
-
-    def broadcast_seats(self) -> None:
-        self.role.seats_changed(self)
-        self.send_all({"type": "seats", "seats": self.seats_info()})
-        if any(c.fmt == "html" for c in self.conns):  # the page shows who is there
-            cache: dict = {}
-            for c in list(self.conns):
-                if c.fmt == "html":
-                    key = (c.seat, c.lang)
-                    if key not in cache:
-                        cache[key] = store.dumps(self.frame(c.seat, c.fmt, c.lang))
-                    c.send(cache[key])
 
     # --- the cluster's entries: each runs in the actor, and the role decides ------------------------
     def submit_remote(self, conn, op: str, args: list, req: str) -> None:

@@ -117,6 +117,8 @@ class Connections:
 
     async def _attach(self, conn: Conn) -> None:
         self.conns.add(conn)
+        if conn.seat is not None:
+            self.seated[conn.seat] += 1
         if self.cluster is not None:
             self.cluster.register(conn)
         try:
@@ -131,12 +133,16 @@ class Connections:
                 self.cluster.unregister(conn)
             raise
         conn.send({"type": "seats", "seats": self.seats_info()})
-        conn.send(self.frame(conn.seat, conn.fmt, conn.lang))
+        conn.send(self.first_frame(conn.seat, conn.fmt, conn.lang))
         for m in self.chat_for(conn.seat):
             conn.send(m)
         self.broadcast_seats()
 
     def detach(self, conn: Conn) -> None:
+        if conn in self.conns and conn.seat is not None:
+            self.seated[conn.seat] -= 1
+            if not self.seated[conn.seat]:
+                del self.seated[conn.seat]
         self.conns.discard(conn)
         conn.stop()
         if self.cluster is not None:
