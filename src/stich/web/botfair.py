@@ -138,6 +138,10 @@ class FairQueue:
                 del self.tables[best_table]
         return best
 
+    def poke(self) -> None:
+        """Let decisions through if slots have come free other than by a release (``slots`` grew)."""
+        self._dispatch()
+
     def _dispatch(self) -> None:
         while self.busy < self.slots:
             ask = self._next()

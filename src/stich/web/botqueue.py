@@ -59,6 +59,9 @@ WORKER_TTL = 4.0       # a worker not heard from for this long is dead (its jobs
 # worker killed mid-job to be taken back (WORKER_TTL, plus up to two heartbeats until a reaper looks)
 # and answered by another worker
 QUEUE_WAIT = 8.0
+# seconds beyond its time budget after which a job waiting for its answer no longer holds one of the
+# server's slots on the queue (a worker answers within milliseconds of its budget, or is stuck)
+OVERDUE = 2.0
 REPLY_TTL = 60         # a reply list nobody reads (its server died) expires after this many seconds
 MAX_JOB_BYTES = 1024 * 1024
 VERSION = 2   # 2: a reply carries the bot's fallbacks around game code
@@ -246,7 +249,10 @@ class RemoteBotPool(CountedPool):
         self.wait = queue_wait()
         self.waiting = 0
         self.live = 0
-        self.jobs = FairQueue(lambda: self.live)
+        # a job whose answer is overdue (a worker stuck or killed mid-job) stops holding its slot,
+        # so that a stuck worker cannot make every table wait its turn behind a QUEUE_WAIT each
+        self.overdue_at: dict[str, float] = {}   # job id -> when it no longer holds its slot
+        self.jobs = FairQueue(lambda: self.live + self.overdue())
         self.pending: dict[str, tuple[asyncio.Future, list[str]]] = {}
         self.client = None
         self._tasks: list[asyncio.Task] = []
@@ -272,6 +278,11 @@ class RemoteBotPool(CountedPool):
     def lane(self, spec: str) -> FairQueue:
         return self.jobs
 
+    def overdue(self) -> int:
+        """Jobs on the queue whose answer is overdue (they wait for it, or their deadline, without a slot)."""
+        now = time.monotonic()
+        return sum(1 for at in self.overdue_at.values() if at < now)
+
     async def _choose(self, spec: str, seed: int, view: dict, legal: list[str]) -> tuple[str, str | None]:
         if not self._polled:
             await self._poll()
@@ -281,6 +292,7 @@ class RemoteBotPool(CountedPool):
         job = Job(secrets.token_hex(8), spec, seed, view, list(legal), time.time() + wait, self.replies)
         future = asyncio.get_running_loop().create_future()
         self.pending[job.id] = (future, job.legal)
+        self.overdue_at[job.id] = time.monotonic() + budget_seconds(spec) + OVERDUE
         try:
             try:
                 payload = encode_job(job)
@@ -297,6 +309,7 @@ class RemoteBotPool(CountedPool):
                 return await self._fallback("no_workers", spec, seed, view, legal)
         finally:
             self.pending.pop(job.id, None)
+            self.overdue_at.pop(job.id, None)
         metrics.bot_decided("worker")
         if reply.error is not None:  # the bot itself failed: as in the local pool, a seeded random move
             return random.Random(seed).choice(legal), f"{reply.error} (in worker {reply.worker})"
@@ -374,6 +387,7 @@ class RemoteBotPool(CountedPool):
     async def _watch_workers(self) -> None:
         while True:
             await self._poll()
+            self.jobs.poke()   # jobs gone overdue meanwhile free their slots
             await asyncio.sleep(HEARTBEAT)
 
     # --- closing -----------------------------------------------------------------------------------
