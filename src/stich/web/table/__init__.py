@@ -2,7 +2,8 @@
 one action: check, commit, apply, announce), :mod:`~stich.web.table.owner` and
 :mod:`~stich.web.table.replica` (the table's two roles: the process that decides, with its bots,
 timers and grace periods, and one that follows it), :mod:`~stich.web.table.talk` (chat, names,
-signals), :mod:`~stich.web.table.frames` (what each connection is shown) and
+signals), :mod:`~stich.web.table.frames` (what each connection is shown),
+:mod:`~stich.web.table.fanout` (sending it: seat lists coalesced, spectators' frames shared) and
 :mod:`~stich.web.table.conn` (a socket, a seat, connections coming and going)."""
 
 from stich.web.table.actor import MAX_CLIENT_ID, TableActor

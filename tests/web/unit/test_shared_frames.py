@@ -1,0 +1,80 @@
+"""The fan-out of one table in process (issue #35): spectators joining render one frame per (format,
+language) and send nothing to the others; a seat list goes out when it changed, coalesced.  The
+real-server test with 200 sockets is ``tests/web/test_fanout.py``; here the renders are counted."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from types import SimpleNamespace
+
+import stich
+from stich.web.table import Conn, Seat, TableActor
+from stich.web.table.fanout import SEATS_EVERY
+
+
+class Socket:
+    """The sending half of a WebSocket, keeping what was sent."""
+
+    def __init__(self):
+        self.sent: list[dict] = []
+
+    async def send_text(self, text: str) -> None:
+        self.sent.append(json.loads(text))
+
+    async def close(self, code: int = 1000) -> None:
+        pass
+
+
+class CountingActor(TableActor):
+    renders = 0
+
+    def frame(self, seat, fmt, lang):
+        CountingActor.renders += 1
+        return super().frame(seat, fmt, lang)
+
+
+def test_spectators_share_one_frame_and_seat_lists_go_out_when_changed_and_coalesced():
+    async def main():
+        game = stich.game("watten", variant="bavarian_2")
+        seats = [Seat(i, "human", None, f"hash{i}", None, claimed=True) for i in range(2)]
+        t = CountingActor(SimpleNamespace(cluster=None), "t1", game, game.new_state(seed=1), seats,
+                          {"grace": None}, False, {}, [], [])
+        watchers = []
+        for i in range(150):
+            ws = Socket()
+            conn = Conn(ws, None, "html" if i % 3 == 0 else "json", "de" if i % 3 == 0 else "en")
+            watchers.append((ws, conn))
+            await t.attach(conn)
+        await asyncio.sleep(0.05)
+        # one render per (format, language), twice at most (the table's first seat list came between)
+        assert CountingActor.renders <= 4, CountingActor.renders
+        assert all(len(ws.sent) == 2 for ws, _ in watchers[1:]), sorted({len(ws.sent) for ws, _ in watchers})
+        for ws, _ in watchers:
+            ws.sent.clear()
+
+        # a seat's player comes, goes and comes again within 0.2 s: one seat list (and one re-render of
+        # the page per language) after the first change, then one more at the end of the interval
+        renders = CountingActor.renders
+        player = Conn(Socket(), 0)
+        await t.attach(player)
+        t.detach(player)
+        player = Conn(Socket(), 0)
+        await t.attach(player)
+        await asyncio.sleep(SEATS_EVERY + 0.1)
+        for ws, conn in watchers:
+            kinds = [m["type"] for m in ws.sent]
+            assert kinds.count("seats") <= 2 and ws.sent[-2 if conn.fmt == "html" else -1]["type"] == "seats", kinds
+            last = [m for m in ws.sent if m["type"] == "seats"][-1]
+            assert [s["connected"] for s in last["seats"]] == [True, False]
+        assert CountingActor.renders - renders <= 2 + 2   # the player's own frames, the page's re-renders
+
+        # a step: one frame per (seat, format, language) for everyone; the next spectator reuses it
+        renders = CountingActor.renders
+        t.broadcast_state()
+        late = Conn(Socket(), None, "json", "en")
+        await t.attach(late)
+        assert CountingActor.renders - renders == 3   # seat 0, the German page, the English JSON
+        t.stop()
+
+    asyncio.run(asyncio.wait_for(main(), 30))
