@@ -37,7 +37,7 @@ class CountingActor(TableActor):
 def test_spectators_share_one_frame_and_seat_lists_go_out_when_changed_and_coalesced():
     async def main():
         game = stich.game("watten", variant="bavarian_2")
-        seats = [Seat(i, "human", None, f"hash{i}", None, claimed=True) for i in range(2)]
+        seats = [Seat(i, "human", None, f"hash{i}", None, claimed=True, arrived=True) for i in range(2)]
         t = CountingActor(SimpleNamespace(cluster=None), "t1", game, game.new_state(seed=1), seats,
                           {"grace": None}, False, {}, [], [])
         watchers = []
@@ -75,6 +75,22 @@ def test_spectators_share_one_frame_and_seat_lists_go_out_when_changed_and_coale
         late = Conn(Socket(), None, "json", "en")
         await t.attach(late)
         assert CountingActor.renders - renders == 3   # seat 0, the German page, the English JSON
+
+        # seat 0's player leaves a table with a grace period: its countdown runs, one seat list says
+        # so; spectators joining while it counts down send nobody anything (the seconds left change,
+        # the deadline does not), and they are not shown a countdown older than half a second
+        t.settings["grace"] = 30.0
+        t.detach(player)
+        await asyncio.sleep(SEATS_EVERY + 0.1)
+        for ws, _ in watchers:
+            ws.sent.clear()
+        renders = CountingActor.renders
+        for _ in range(8):
+            await t.attach(Conn(Socket(), None, "json", "en"))
+            await asyncio.sleep(0.1)
+        await asyncio.sleep(SEATS_EVERY + 0.1)
+        assert not any(ws.sent for ws, _ in watchers), {m["type"] for ws, _ in watchers for m in ws.sent}
+        assert 2 <= CountingActor.renders - renders <= 3, CountingActor.renders - renders
         t.stop()
 
     asyncio.run(asyncio.wait_for(main(), 30))

@@ -7,11 +7,14 @@ table's player waited 265 ms at p50, 8.2 s at worst (issue #35).  Now:
 - **The seat list goes out when it changed, at most once per** :data:`SEATS_EVERY` **seconds per
   table.**  A spectator coming or going changes nothing anyone sees (no frame at all); the seats
   changing in a burst (a player reconnecting again and again) go out once at the end of the interval,
-  as they are then.  The first change after a quiet interval goes out at once.
+  as they are then.  The first change after a quiet interval goes out at once.  A grace period's
+  seconds counting down is no change (the deadline is: the pages count down themselves).
 - **One frame per step for all spectators.**  ``broadcast_state`` builds each (seat, format,
   language) frame once; the spectators' (seat None) frames are also kept for the next new spectator
   until the table changes (``version``: a step, a seat list sent, a chat message), so a thousand
   spectators joining between two moves cost one render per (format, language), not a thousand.
+  While a clock runs (a turn timer, a grace period) a kept frame is reused for :data:`CLOCK_REUSE`
+  seconds only, so that nobody is shown a countdown from long ago.
 - Who is connected is counted per seat as connections come and go (``seated``), not by walking every
   connection each time."""
 
@@ -25,7 +28,8 @@ from stich.web import store
 
 #: seconds: at most one seat list (and the pages' re-render it brings) per table in this time
 SEATS_EVERY = 0.2
-#: seconds a spectators' frame with a running turn clock is reused (its clock is counted down when made)
+#: seconds a spectators' frame is reused while a clock runs (a turn timer or a grace period: its
+#: seconds are counted down when the frame is made)
 CLOCK_REUSE = 0.5
 
 
@@ -36,7 +40,7 @@ class FanOut:
         self.seated: Counter[int] = Counter()   # seat -> its connections here
         self.version = 0                       # bumped whenever a spectator's frame may change
         self._spectator_frames: dict[tuple[str, str], tuple[int, float | None, float, str]] = {}
-        self._seats_text: str | None = None    # the seat list last sent
+        self._seats_key: tuple | None = None    # the seat list last sent, as compared (seats_key)
         self._seats_sent = -SEATS_EVERY        # when (time.monotonic())
         self._seats_later: asyncio.TimerHandle | None = None
 
@@ -69,16 +73,16 @@ class FanOut:
             return store.dumps(self.frame(seat, fmt, lang))
         kept = self._spectator_frames.get((fmt, lang))
         if kept is not None:
-            version, deadline, made, text = kept
-            if (version == self.version and deadline == self.turn_deadline
-                    and (deadline is None or time.monotonic() - made < CLOCK_REUSE)):
+            version, clocks, made, text = kept
+            if (version == self.version and clocks == self._clocks()
+                    and (not any(c is not None for c in clocks) or time.monotonic() - made < CLOCK_REUSE)):
                 return text
         return self._made(None, fmt, lang)
 
     def _made(self, seat: int | None, fmt: str, lang: str) -> str:
         text = store.dumps(self.frame(seat, fmt, lang))
         if seat is None:
-            self._spectator_frames[(fmt, lang)] = (self.version, self.turn_deadline, time.monotonic(), text)
+            self._spectator_frames[(fmt, lang)] = (self.version, self._clocks(), time.monotonic(), text)
         return text
 
     def broadcast_seats(self) -> None:
@@ -97,11 +101,26 @@ class FanOut:
         self._seats_later = None
         self._send_seats()
 
+    def _clocks(self) -> tuple:
+        """What the running clocks count down to: the turn's deadline, each seat's grace deadline."""
+        return (self.turn_deadline, *(self._grace_deadline(s) for s in self.seats))
+
+    @staticmethod
+    def _grace_deadline(s) -> float | None:
+        handle = s.grace
+        if handle is not None and not handle.cancelled():   # the owner's own timer
+            return handle.when()
+        return s.grace_until                                # a replica: the owner's word
+
     def _send_seats(self) -> None:
-        text = store.dumps({"type": "seats", "seats": self.seats_info()})
-        if text == self._seats_text:
+        info = self.seats_info()
+        # compared without the grace seconds left, which change by themselves: their deadlines count
+        key = (store.dumps([{k: v for k, v in item.items() if k != "grace"} for item in info]),
+               tuple(self._grace_deadline(s) for s in self.seats))
+        if key == self._seats_key:
             return
-        self._seats_text = text
+        self._seats_key = key
+        text = store.dumps({"type": "seats", "seats": info})
         self._seats_sent = time.monotonic()
         self.version += 1
         cache: dict = {}
