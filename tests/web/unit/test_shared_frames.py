@@ -94,3 +94,23 @@ def test_spectators_share_one_frame_and_seat_lists_go_out_when_changed_and_coale
         t.stop()
 
     asyncio.run(asyncio.wait_for(main(), 30))
+
+
+def test_a_connection_that_could_not_attach_leaves_its_seat_unconnected():
+    """Attaching a seat's first connection stores its claim; when that fails (here: no database at all)
+    the connection is refused, and its seat must not count as connected for ever."""
+    async def main():
+        game = stich.game("watten", variant="bavarian_2")
+        seats = [Seat(i, "human", None, f"hash{i}", None, claimed=False) for i in range(2)]
+        t = CountingActor(SimpleNamespace(cluster=None), "t2", game, game.new_state(seed=1), seats,
+                          {"grace": None}, False, {}, [], [])
+        try:
+            await t.attach(Conn(Socket(), 0))
+        except AttributeError:   # the server has no database writer to store the claim
+            pass
+        else:
+            raise AssertionError("the attach stored a claim without a database")
+        assert t.connected() == set() and not t.conns
+        t.stop()
+
+    asyncio.run(asyncio.wait_for(main(), 30))

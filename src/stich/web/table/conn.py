@@ -116,9 +116,9 @@ class Connections:
             await self._attach(conn)
 
     async def _attach(self, conn: Conn) -> None:
+        if conn not in self.conns and conn.seat is not None:
+            self.seated[conn.seat] += 1   # who is connected, counted as they come and go (fanout.py)
         self.conns.add(conn)
-        if conn.seat is not None:
-            self.seated[conn.seat] += 1
         if self.cluster is not None:
             self.cluster.register(conn)
         try:
@@ -127,7 +127,7 @@ class Connections:
             # Not attached (the database away, say): its socket handler ends without a detach, so a
             # connection counted here would count for ever and keep its table in memory (after an 83 s
             # outage two processes counted 26 and 49 sockets that had no TCP connection)
-            self.conns.discard(conn)
+            self._forget(conn)
             conn.stop()
             if self.cluster is not None:
                 self.cluster.unregister(conn)
@@ -138,12 +138,16 @@ class Connections:
             conn.send(m)
         self.broadcast_seats()
 
-    def detach(self, conn: Conn) -> None:
+    def _forget(self, conn: Conn) -> None:
+        """``conn`` is no connection of this table any more (its seat counts one less here)."""
         if conn in self.conns and conn.seat is not None:
             self.seated[conn.seat] -= 1
             if not self.seated[conn.seat]:
                 del self.seated[conn.seat]
         self.conns.discard(conn)
+
+    def detach(self, conn: Conn) -> None:
+        self._forget(conn)
         conn.stop()
         if self.cluster is not None:
             self.cluster.unregister(conn)
