@@ -13,6 +13,7 @@ the same order, so the Redis list's first come first served never holds the floo
 from __future__ import annotations
 
 import asyncio
+import statistics
 import time
 
 import pytest
@@ -87,9 +88,13 @@ def test_all_bot_tables_at_the_largest_budget_do_not_delay_another_tables_bots(s
     think = [line for line in metrics.splitlines() if line.startswith('stich_bot_think_seconds_sum{bot="pimc"}')]
     assert think and float(think[0].split()[-1]) > 10, think
     assert len(random_waits) >= 3 and len(strong_waits) >= 3, (random_waits, strong_waits)
-    # 8-40 s before; about 3 s first come first served; the random bot waits for no search (through
-    # Redis, it is a job like the others: for one worker's decision in flight at most)
-    assert max(random_waits) < (1.0 if queue == "local" else 2.0), sorted(random_waits)
+    # 8-40 s before; first come first served about 3 s each (1.8-3.3 s measured); here the random bot
+    # waits for no search, and through Redis (a job like the others) for one decision in flight
+    if queue == "local":
+        assert max(random_waits) < 1.0, sorted(random_waits)
+    else:
+        assert statistics.median(random_waits) < 1.5 and max(random_waits) < 3.0, sorted(random_waits)
     # the strong bot's table has a person: it waits for one worker's decision in flight (1 s at most),
-    # then thinks (~0.05 s, 0.25 s on these two loaded cores); the queue's turn would be about 3 s more
-    assert max(strong_waits) < 2.0, sorted(strong_waits)
+    # then thinks (~0.05 s, 0.25 s on two loaded cores, more on a machine running other tests too):
+    # the median tells the order apart from first come first served, the maximum allows for the load
+    assert statistics.median(strong_waits) < 1.5 and max(strong_waits) < 3.0, sorted(strong_waits)
