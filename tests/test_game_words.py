@@ -118,6 +118,7 @@ def test_the_browser_tells_a_hand_in_the_readers_language(game, variant, seed, l
         label = lambda s: seat_label(s, [], 0, _)   # noqa: E731
         names = narration.PageNames(g, code_lang, 0, label)
         names.card = lambda code: str(code)        # cards by code, as above
+        names.named = lambda code, name: str(code)   # and suits and ranks (the page says their names alone)
         return [narration.event_lines([ev], names, _, label) for ev in events]
 
     pairs = [(a, b) for la, lb in zip(lines("en"), lines(lang), strict=True) for a, b in zip(la, lb, strict=True)]

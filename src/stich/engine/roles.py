@@ -109,7 +109,11 @@ ROLES: dict[str, Role] = {r.name: r for r in (
                             sheet_rows=None, DEALS_PER_PLAYER=1, VARIANTS=None,
                             # the felt (stich.web.ui.felt, .sheet): seat order around it, the state
                             # rows shown on it, the score sheet's look and a struck column
-                            SEATING="clockwise", FELT_ROWS=(), SHEET=None, struck=None)),
+                            SEATING="clockwise", FELT_ROWS=(), SHEET=None, struck=None,
+                            # words (issue #34): an action by its role in the hand, each decision's
+                            # explanation, a list's label, an unseen hand's note, the options' words
+                            action_words=None, HELP=_EMPTY, CHOICE_LABELS=_EMPTY, HIDDEN_HAND=None,
+                            OPTION_WORDS=_EMPTY)),
     Role("bets", "what a raise, an answer and a give-away are (stich.bots.bets.Declaration)",
          optional=_optional(RAISE=None, ACCEPT=None, FOLD=None, GO_ON=_EMPTY, POLL_PASS=None,
                             GO_ON_STAKE=0, GO_ON_GIVES=0, DECIDED=frozenset(), UNINFORMATIVE=frozenset(),

@@ -14,6 +14,10 @@ from stich.i18n import translator
 class Names:
     """Card and seat names for one game, one language and (optionally) one human seat."""
 
+    #: the reader types actions by their codes (the terminal): names show the code next to the word; the
+    #: browser's names (``stich.web.ui.narration.PageNames``) say words alone
+    types_codes = True
+
     def __init__(self, game, lang: str = "en", human: int | None = None):
         self.game = game
         self.deck = game.deck
@@ -60,9 +64,23 @@ class Names:
         name, style = escape(self._suit_name(suit)), self.suit_style(suit)
         return f"[{style}]{name}[/{style}]" if style else name
 
+    def named(self, code: str, name: str) -> str:
+        """A code with its name, ``EO (Eichel-Ober)``: the terminal shows the code one types; the browser's
+        names (``stich.web.ui.narration.PageNames``) show the name alone - nobody types there."""
+        return f"{code} ({name})"
+
     def card_label(self, code: str) -> str:
         """``EO (Eichel-Ober)``."""
-        return f"{code} ({self.card(code)})"
+        return self.named(code, self.card(code))
+
+    def cards_label(self, codes) -> str:
+        """Several cards: each with its name up to three, codes alone beyond (the terminal's line stays short)."""
+        codes = list(codes)
+        return ", ".join(map(self.card_label, codes)) if len(codes) <= 3 else self.short_cards(codes)
+
+    def short_cards(self, codes) -> str:
+        """Cards by their codes alone, ``SO, EO, LO`` (the browser's names give their names)."""
+        return ", ".join(map(str, codes))
 
     def seat(self, seat, short: bool = False) -> str:
         """``Seat 3`` (1-based), or ``you (Seat 1)`` for the human seat (``short``: ``you``), in the
@@ -112,9 +130,9 @@ class Names:
             if self.is_card(value):
                 return self.card_label(value)
             if key in SUIT_KEYS and value in self.deck.suit_codes:
-                return f"{value} ({self._suit_name(value)})"
+                return self.named(value, self._suit_name(value))
             if key in RANK_KEYS and value in self.deck.rank_codes:
-                return f"{value} ({self._rank_name(value)})"
+                return self.named(value, self._rank_name(value))
             return value
         if isinstance(value, int) and key is not None and _is_seat_key(key):
             return self.seat(value)
@@ -127,7 +145,7 @@ class Names:
                     and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
                 return ", ".join(self.seat(v) for v in value)
             if all(self.is_card(v) for v in value):
-                return ", ".join(map(self.card_label, value)) if len(value) <= 3 else ", ".join(value)
+                return self.cards_label(value)
             if any(isinstance(v, (dict, list, tuple)) for v in value):
                 return "; ".join(self.value(v) for v in value)
             return ", ".join(self.value(v) for v in value)

@@ -6,6 +6,8 @@ its docstring for the names it looks for) and translates the msgids in the reade
 (``locale/<lang>/LC_MESSAGES/barbu.po``).
 """
 
+# ruff: noqa: E501  (each text is one literal: the msgid python -m stich.i18n.extract reads)
+
 from __future__ import annotations
 
 from stich.engine.narration import N_
@@ -54,3 +56,33 @@ SEATING = "clockwise"
 FELT_ROWS = (N_("Caller"), N_("Contract"))
 #: the 28-deal sheet: caller, contract and each seat's points
 SHEET = "deals"
+
+#: what a decision means, said on its control (``title``): the contracts and the doubling
+HELP = {
+    "contract": N_("The contract of this deal: you play each of the seven once in your seven deals as caller."),
+    "double": N_("Double: a side bet with that player: the better of you two gains the difference of your scores in this deal, the other loses it (§3)."),
+    "redouble": N_("Redouble a player who doubled you: your side bet with him counts twice (§3)."),
+    "pass": N_("No double."),
+}
+
+#: the options (``game.option_specs``) as the create form and the table name them: option -> (label, what it
+#: changes, {value: its word}); yes/no values are the pages' shared words (``stich.web.ui.env``)
+OPTION_WORDS = {
+    "heart_lead": (N_("Leading hearts"), N_("When a heart may be led in “no hearts” and “no king of hearts”."),
+                   {"only_hearts_left": N_("only when you hold nothing else"),
+                    "after_broken": N_("once hearts have been played"), "anytime": N_("at any time")}),
+    "trumps_must_ruff": (N_("Must trump"), N_("A player void in the suit led must trump when no trump is in the trick."), {}),
+    "trumps_must_overtrump": (N_("Must overtrump"), N_("A player must beat the highest trump in the trick if he can."), {}),
+    "skip_undoubled_negative": (N_("Undoubled contracts split"), N_("A negative contract nobody doubled is not played: its points are split."), {}),
+    "redouble": (N_("Who may redouble"), N_("Who may redouble a player who doubled him."),
+                 {"any_doubled_player": N_("any doubled player"), "caller_only": N_("the caller only")}),
+    "obligation": (N_("Doubling the caller"), N_("Whether each player must double the caller twice in his seven deals."),
+                   {"caller_twice_per_block": N_("twice in his seven deals"), "none": N_("no obligation")}),
+    "rotation": (N_("The caller changes"), N_("When the caller changes."),
+                 {"block": N_("after his seven deals"), "every_deal": N_("after every deal")}),
+    "forced_barbu": (N_("Forced king of hearts"), N_("Who holds the king of hearts must shed it when void in the suit led or after the ace of hearts fell."), {}),
+    "domino_ace_replay": (N_("Ace plays again in domino"), N_("Who lays an ace in the domino plays again."), {}),
+    "no_hearts_early_end": (N_("“No hearts” ends early"), N_("“No hearts” ends as soon as all 13 hearts are taken (the score is the same)."), {}),
+    "dealer_is_caller": (N_("Caller shown as dealer"), N_("Only the display: the caller is shown as the dealer."),
+                         {}),
+}

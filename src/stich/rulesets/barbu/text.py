@@ -10,6 +10,7 @@ from __future__ import annotations
 from rich.markup import escape
 
 from stich.engine.narration import N_, plain_trick_reason, tell
+from stich.rulesets.barbu.page import CONTRACTS
 
 #: verbs whose action line is left out: the event that follows says the same in full
 NARRATED_VERBS = frozenset({"contract", "double", "redouble", "pass"})
@@ -52,7 +53,7 @@ def rows(view: dict, names) -> list[tuple[str, str]]:
     if view.get("businesses"):
         out.append((_("Businesses"), businesses_text(view["businesses"], names)))
     if view.get("layout"):
-        out.append((_("Layout"), layout_text(view["layout"])))
+        out.append((_("Layout"), layout_text(view["layout"], names)))
     if view.get("domino_out"):
         out.append((_("Out"), ", ".join(f"{i}. {names.seat(p)}" for i, p in enumerate(view["domino_out"], 1))))
     if view.get("taken") and not view.get("deal_result"):
@@ -78,8 +79,11 @@ CONTRACT_NAMES = {
 
 
 def contract_name(code, names) -> str:
-    """``NO_TRICKS`` in English, ``pas de plis`` in French, ``keine Stiche`` in German ..."""
+    """``NO_TRICKS`` in English, ``pas de plis`` in French, ``keine Stiche`` in German ...; on a page (where
+    nobody types the code) the buttons' words in every language: ``no tricks (pas de plis)``."""
     code = str(code)
+    if not names.types_codes and code in CONTRACTS:
+        return escape(names._(CONTRACTS[code]))
     return escape(names._(CONTRACT_NAMES[code]) if code in CONTRACT_NAMES else code)
 
 
@@ -101,15 +105,17 @@ def businesses_text(businesses, names) -> str:
                      f"({names._('redoubled') if m == 2 else names._('doubled')})" for a, b, m in businesses)
 
 
-def layout_text(layout: dict) -> str:
-    """``S 5-9 · H — · D 7 · C 6-8``: the domino rows, lowest to highest card."""
+def layout_text(layout: dict, names=None) -> str:
+    """``S 5-9 · H — · D 7 · C 6-8``: the domino rows, lowest to highest card (with the page's ``names``, the
+    suits by their names: ``Pik 5–9``)."""
     parts = []
     for suit, row in layout.items():
+        shown = suit if names is None or names.types_codes else names.value(suit, "suit")
         if row is None:
-            parts.append(f"{suit} —")
+            parts.append(f"{shown} —")
         else:
             lo, hi = (c[len(suit):] for c in row)
-            parts.append(f"{suit} {lo}" if lo == hi else f"{suit} {lo}–{hi}")
+            parts.append(f"{shown} {lo}" if lo == hi else f"{shown} {lo}–{hi}")
     return " · ".join(parts)
 
 
@@ -128,7 +134,7 @@ def result_text(r: dict, names) -> str:
 
 
 def _taken_line(p: int, taken: dict, names) -> str:
-    cards = f" ({', '.join(taken['cards'])})" if taken.get("cards") else ""
+    cards = f" ({names.short_cards(taken['cards'])})" if taken.get("cards") else ""
     n = taken.get("tricks", 0)
     return names.ngettext(N_("%(seat)s: %(n)s trick"), N_("%(seat)s: %(n)s tricks"), n) % {
         "seat": names.seat(p), "n": n} + cards

@@ -212,12 +212,18 @@ def stake_text(info: dict, names) -> str:
     return text
 
 
+def _critico(card: str, names) -> str:
+    """``PoK Barba`` (the terminal's code and name); on a page the name alone."""
+    return f"{card} {CRITICI[card]}" if names.types_codes else names.named(card, CRITICI[card])
+
+
 def cuts_text(cuts: list, names) -> str:
     """``Seat 4 lifted 15: PoK Barba → Seat 4, St4 Belli → Seat 1, ScA; then lifted 9: Ra2``."""
     parts = []
     for c in cuts:
-        shown = [f"{card} {CRITICI[card]} → {names.seat(to)}" if to is not None and card in CRITICI else card
-                 for card, to in zip(c.get("revealed") or [], c.get("to") or [], strict=False)]
+        shown = [f"{_critico(card, names)} → {names.seat(to)}" if to is not None and card in CRITICI
+                 else names.short_cards([card]) for card, to in zip(c.get("revealed") or [], c.get("to") or [],
+                                                                    strict=False)]
         parts.append(names._("lifted %(n)s: %(cards)s") % {"n": c.get("at"), "cards": ", ".join(shown)})
     return f"{names.seat(cuts[0].get('seat'))} " + names._("; then ").join(parts)
 

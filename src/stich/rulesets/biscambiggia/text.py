@@ -116,7 +116,7 @@ def _contract_rows(view: dict, names) -> list[tuple[str, str]]:
     if view.get("tricks"):
         out.append((_("Card points"), points_text(view, names)))
     if view.get("piles") and any(view["piles"]):
-        out.append((_("Piles"), "\n".join(f"{names.seat(s)}: {', '.join(p)}"
+        out.append((_("Piles"), "\n".join(f"{names.seat(s)}: {names.short_cards(p)}"
                                           for s, p in enumerate(view["piles"]) if p)))
     return out
 
@@ -125,7 +125,8 @@ def partner_text(view: dict, names) -> str:
     """Who holds the called card, as far as this view knows."""
     _ = names._
     caller = view["contract"]["caller"]
-    card = escape(str(view.get("called_card")))
+    card = names.short_cards([view["called_card"]]) if names.is_card(view.get("called_card")) \
+        else escape(str(view.get("called_card")))
     revealed = view.get("traitor_public")
     if revealed != "unknown":       # the called card has been played: public now
         if revealed is None:

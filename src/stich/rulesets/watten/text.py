@@ -63,7 +63,8 @@ def rows(view: dict, names) -> list[tuple[str, str]]:
         out.append((_("Tricks (by side)"), f"{side_text(0, names)}: {won[0]} · {side_text(1, names)}: {won[1]}"))
     face_up = view.get("face_up_trick")
     if face_up:
-        out.append((_("First trick (face up)"), ", ".join(f"{names.seat(p['seat'])}: {p['card']}" for p in face_up)))
+        out.append((_("First trick (face up)"),
+                    ", ".join(f"{names.seat(p['seat'])}: {names.card_label(p['card'])}" for p in face_up)))
     g = names.game
     out.append((_("Target"), _("%(target)s; a score of %(lock)s or more is gestrichen (may not raise)") % {
         "target": g.target, "lock": g.lock_at}))
@@ -153,7 +154,7 @@ def _both(seats, names, you: str, other: str, **values) -> str:
 
 def rank_text(rank: str, names) -> str:
     """``O (Ober)``; the Schlag 6 is ``6 (Weli)``."""
-    return "6 (Weli)" if rank == "6" else names.value(rank, "rank")
+    return names.named("6", "Weli") if rank == "6" else names.value(rank, "rank")
 
 
 def suit_text(suit: str, names) -> str:
@@ -184,11 +185,11 @@ def top_cards(schlag: str, trump: str, names) -> str:
     parts = []
     for name, cards in special_cards(schlag, trump, names):
         if name == "Kritische" and cards:
-            parts.append("Kritische " + ", ".join(f"{c} ({KRITISCHE[c]})" for c in cards))
+            parts.append("Kritische " + ", ".join(names.named(c, KRITISCHE[c]) for c in cards))
         elif len(cards) == 1:
             parts.append(f"{name} {names.card_label(cards[0])}")
         elif cards:
-            parts.append(f"{name} {', '.join(cards)}")
+            parts.append(f"{name} {names.short_cards(cards)}")
         elif name in ("Rechte", "Hauptschlag"):
             parts.append(names._("no %(name)s") % {"name": name})
     return " · ".join(parts)
@@ -517,7 +518,7 @@ def _maschine(ev, names):
     return "[bold]" + tell(names, ev["seat"],
                            N_("You hold the Maschine (%(cards)s, all three Kritische): the hand ends"),
                            N_("%(seat)s holds the Maschine (%(cards)s, all three Kritische): the hand ends"),
-                           cards=", ".join(ev.get("cards") or [])) + "[/bold]"
+                           cards=names.short_cards(ev.get("cards") or [])) + "[/bold]"
 
 
 def _face_up(ev, names):

@@ -29,6 +29,35 @@ LEVEL_WORDS = {
     "strong": (N_("strong"), N_("Looks ahead on sampled deals of the unseen cards. Usually well under 0.1 s a move.")),
     "max": (N_("max"), N_("The strongest: up to 1 s of thought a move, for analysis and for experts.")),
 }
+#: the option values every game shares, in words (a game's own values are its page's ``OPTION_WORDS``)
+VALUE_WORDS = {"on": N_("on"), "off": N_("off"), "true": N_("yes"), "false": N_("no"), "True": N_("yes"),
+               "False": N_("no")}
+
+
+def option_words(game_name: str) -> dict[str, dict]:
+    """Option -> ``{"label", "help", "values": {value: msgid}}`` in msgids, from the game's page companion's
+    ``OPTION_WORDS``; an option or a value without words is refused here, naming the game, the option and
+    the value - a person would otherwise read the identifier (``only_hearts_left``, issue #34)."""
+    import stich
+    from stich.engine import member
+    declared = member(game_name, "page", "OPTION_WORDS") or {}
+    out = {}
+    for spec in stich.game(game_name).option_specs:
+        if spec.name not in declared:
+            raise KeyError(f"{game_name}: option {spec.name!r} has no words in its page's OPTION_WORDS")
+        label, help_, own = declared[spec.name]
+        values = {}
+        for v in () if spec.values is int else spec.values:
+            word = own.get(str(v)) or VALUE_WORDS.get(str(v))
+            if word is None and isinstance(v, int):
+                word = str(v)   # a number is its own word (Battn's scheanara_max 0, 1, 2)
+            if word is None:
+                raise KeyError(f"{game_name}: value {v!r} of option {spec.name!r} has no words in OPTION_WORDS")
+            values[str(v)] = word
+        out[spec.name] = {"label": label, "help": help_, "values": values}
+    return out
+
+
 @lru_cache(maxsize=1)
 def _declared(name: str) -> tuple:
     """Every game's page declaration ``name`` (``stich.rulesets.<game>.page``), in the order of ``stich.games()``."""

@@ -31,7 +31,10 @@ def plain(markup: str) -> str:
 
 class PageNames(Names):
     """Names whose seats are the page's labels (``Anna (Seat 2)``, ``You (Seat 1)``), escaped for markup,
-    so that a game's sentences name seats as the rest of the page does."""
+    so that a game's sentences name seats as the rest of the page does; cards, suits, ranks and a game's
+    own terms by their words alone (``types_codes``)."""
+
+    types_codes = False
 
     def __init__(self, game, lang: str, human: int | None, seat_label):
         super().__init__(game, lang, human)
@@ -41,6 +44,16 @@ class PageNames(Names):
         if not isinstance(seat, int) or isinstance(seat, bool):
             return escape(str(seat))
         return escape(self._seat_label(seat))
+
+    def named(self, code: str, name: str) -> str:
+        """The name alone (``Eichel-Ober``, ``Laub``): a page's reader clicks, he never types a code, and a
+        code such as ``L`` or ``EO`` means nothing to a person (issue #34)."""
+        return escape(str(name))
+
+    def cards_label(self, codes) -> str:
+        return ", ".join(escape(self.card(c)) for c in codes)
+
+    short_cards = cards_label
 
 
 def names_for(game, lang: str, seat: int | None, seat_label=None) -> Names:

@@ -21,7 +21,7 @@ from stich.i18n import LANGS, negotiate
 from stich.web import jsonin
 from stich.web.spec import signals_refusal
 from stich.web.ui import replay as replay_model
-from stich.web.ui.env import LEVEL_WORDS, STATIC, environment
+from stich.web.ui.env import LEVEL_WORDS, STATIC, environment, option_words
 
 #: where the rules pages look for a game's document, first found wins (relative to the repository)
 RULES_DOCS = ("docs/rules/{game}.md", "docs/{game}.md")
@@ -73,12 +73,19 @@ def games_catalogue() -> list[dict]:
             gv = stich.game(name, v)
             variants.append({"name": v, "players": gv.num_players, "signals": signals_refusal(gv) is None})
         options = []
+        words = option_words(name)
         for spec in g.option_specs:
-            values = None if spec.values is int else [str(x) for x in spec.values]
-            default = spec.default if not isinstance(spec.default, dict) else None
-            options.append({"name": spec.name, "choices": values, "default": default,
-                            "defaults": spec.default if isinstance(spec.default, dict) else None,
-                            "help": spec.help, "rule": spec.rule, "variants": list(spec.variants or []),
+            w = words[spec.name]
+            # every value as a msgid (the template translates): ``only_hearts_left`` -> "only when you hold
+            # nothing else"; a number stays a number
+            def word(v, w=w):
+                return w["values"].get(str(v), str(v))
+            values = None if spec.values is int else [(str(x), word(x)) for x in spec.values]
+            default = word(spec.default) if not isinstance(spec.default, dict) else None
+            options.append({"name": spec.name, "label": w["label"], "choices": values, "default": default,
+                            "defaults": {k: word(v) for k, v in spec.default.items()}
+                            if isinstance(spec.default, dict) else None,
+                            "help": w["help"], "rule": spec.rule, "variants": list(spec.variants or []),
                             "minimum": spec.minimum, "maximum": spec.maximum})
         out.append({"name": name, "title": g.title, "variants": variants, "default_variant": g.default_variant,
                     "options": options})

@@ -14,8 +14,13 @@ Nothing here knows a game by name: what a game adds is declared in its ``"page"`
 - ``ARG_WORDS``: ``(verb, arg)`` -> the argument's own name (e.g. a Schlag 6 is the Weli);
 - ``NAMED_ARGS``: verb -> argument -> msgid (e.g. Barbu's contracts), with ``EXTRA_ARG``: argument ->
   ``"suit"`` or ``"rank"`` for the word that follows it;
+- ``action_words(action, view, names)``: an action in the game's own words where its role in the hand
+  decides them (Watten's Ansage: ``Schlag: Neun (gezeigt mit der Herz-Neun)``), None for the generic words;
+- ``HELP``: verb -> a short explanation (msgid), the control's ``title`` and description;
+  ``CHOICE_LABELS``: verb -> the label of its drop-down list (``cut``: how many cards to lift);
 - ``HAND_SIZE``: cards dealt to each seat, where not the deck divided among the players;
   ``counts_unknown(view)``: True where the cards left do not follow from the tricks;
+  ``HIDDEN_HAND``: what the reader is told while his own cards are dealt but not yet his to see (msgid);
 - ``EXPLAINS_TRICKS``: the page says why a trick was won (the text companion's ``trick_reason``);
 - ``layout(view)``: a layout of rows per suit (``{suit: [lowest, highest] | None}``) shown instead of the trick;
 - ``SEATING``, ``FELT_ROWS``: the seats' order around the felt, the state rows shown on it (``felt``);
@@ -109,9 +114,15 @@ def _extra_text(kind: str, arg: str, game, lang: str) -> str:
     return (names.get(lang) or names["en"])[codes.index(arg)]
 
 
-def action_label(action: str, game, variant: str, _, lang: str) -> str:
+def action_label(action: str, game, variant: str, _, lang: str, view=None, names=None) -> str:
     """An action as its button says it: the verb in the reader's language (with the regional call the game
-    declares), then its argument in words; ``double 4 redouble 2`` reads as two parts."""
+    declares), then its argument in words; ``double 4 redouble 2`` reads as two parts.  With the seat's
+    ``view`` and ``names``, the game may word it by its role in the hand (its page's ``action_words``)."""
+    own = _decl(game, "action_words") if view is not None and names is not None else None
+    if own is not None:
+        text = own(action, view, names)
+        if text:
+            return narration.plain(text)
     words = action.split()
     table_verbs = verbs(game)
     named = _decl(game, "NAMED_ARGS")
@@ -164,8 +175,12 @@ def cards_left(ctx: dict, game, view: dict) -> list[int | None]:
     return [max(size - k, 0) for k in played]
 
 
-def _action_groups(legal, game, ctx, _, lang):
-    """The non-hand actions as groups: buttons, or one list + button where a verb has many choices."""
+def _action_groups(legal, game, ctx, _, lang, names=None):
+    """The non-hand actions as groups: buttons, or one list + button where a verb has many choices; each
+    with the game's short explanation of its verb (``help``: the control's title and description)."""
+    view = ctx.get("view") or {}
+    helps = _decl(game, "HELP")
+    choice_labels = _decl(game, "CHOICE_LABELS")
     groups: dict[str, list[str]] = {}
     hand_actions = []
     for a in legal:
@@ -179,19 +194,23 @@ def _action_groups(legal, game, ctx, _, lang):
         if len(actions) > MAX_BUTTONS:
             head = verb.split()
             named = _decl(game, "NAMED_ARGS").get(head[0], {})
-            label = _(named[head[1]]) if len(head) > 1 and head[1] in named else _(verbs(game).get(verb, verb))
-            texts = [action_label(a, game, ctx["variant"], _, lang) for a in actions]
+            label = _(named[head[1]]) if len(head) > 1 and head[1] in named else \
+                _(choice_labels.get(verb) or verbs(game).get(verb, verb))
+            texts = [action_label(a, game, ctx["variant"], _, lang, view, names) for a in actions]
             prefix = texts[0].split(": ", 1)[0] + ": "
             if all(t.startswith(prefix) for t in texts):   # "bid: 63" in a list labelled "bid": just "63"
                 texts = [t[len(prefix):] for t in texts]
             out.append({"kind": "select", "verb": verb.replace(" ", "-"), "label": label,
-                        "choices": list(zip(actions, texts, strict=True))})
+                        "choices": list(zip(actions, texts, strict=True)),
+                        "help": _(helps[head[0]]) if head[0] in helps else None})
         else:
             for a in actions:
                 arg = a.partition(" ")[2]
                 card = face(game.deck, arg, lang) if arg and game.deck.is_card(arg) else None
-                out.append({"kind": "button", "action": a, "label": action_label(a, game, ctx["variant"], _, lang),
-                            "card": card})
+                verb = a.split()[0]
+                out.append({"kind": "button", "action": a, "card": card,
+                            "label": action_label(a, game, ctx["variant"], _, lang, view, names),
+                            "help": _(helps[verb]) if verb in helps else None})
     return hand_actions, out
 
 
@@ -208,7 +227,7 @@ def build(ctx: dict, _) -> dict:
     deck = game.deck
     n = game.num_players
     pos = felt.positions(game, me)
-    hand_actions, groups = _action_groups(legal, game, ctx, _, lang)
+    hand_actions, groups = _action_groups(legal, game, ctx, _, lang, names)
     legal_cards = {a.partition(" ")[2] for a in hand_actions}
     hand = []
     shortcut = 0
@@ -269,6 +288,11 @@ def build(ctx: dict, _) -> dict:
             "shown": [face(deck, c, lang) for c in shown] if shown is not None else None,
             "took": trick["winner"] == s,
         })
+    # dealt but not seen yet (Watten: the two who are not Ansager look after the Ansage): say so, rather
+    # than "no cards" beside a count of five
+    unseen = me is not None and not hand and bool(left[me]) and not view.get("terminal")
+    hand_note = _(_decl(game, "HIDDEN_HAND") or N_("Your cards are dealt face down; you see them when the rules "
+                                                   "let you.")) if unseen else None
     log = _tail(events, names, _, label)
     tell = lambda ev: " ".join(narration.event_lines([ev], names, _, label))   # noqa: E731
     result_ev, fresh = felt.last_result(events)
@@ -295,6 +319,7 @@ def build(ctx: dict, _) -> dict:
         "log": log, "result": result, "sheet": sheet.build(game, events, me, label, _, lang, tell, columns),
         "layout": _layout(game, view, lang), "family": deck.name,
         "chat": ctx.get("chat") or [], "finished": bool(ctx.get("finished") or view.get("terminal")),
+        "hand_note": hand_note,
     }
 
 
