@@ -8,10 +8,9 @@ Pages are rendered on the server in the reader's language (``?lang=`` > the ``la
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, PlainTextResponse, Response
+from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -21,10 +20,9 @@ from stich.i18n import LANGS, negotiate
 from stich.web import jsonin
 from stich.web.spec import signals_refusal
 from stich.web.ui import replay as replay_model
+from stich.web.ui import rulesdoc
 from stich.web.ui.env import LEVEL_WORDS, STATIC, environment, option_words
 
-#: where the rules pages look for a game's document, first found wins (relative to the repository)
-RULES_DOCS = ("docs/rules/{game}.md", "docs/{game}.md")
 RECORD_MAX = 4 * 1024 * 1024
 
 
@@ -160,29 +158,35 @@ async def replay_upload(request: Request):
     return _replay(request, record, form=form)
 
 
-def rules_file(game: str) -> Path | None:
-    """The game's rules document in the repository, if there is one (looked for at each request)."""
-    roots = [Path.cwd(), Path(__file__).resolve().parents[4]]
-    for root in roots:
-        for pattern in RULES_DOCS:
-            p = root / pattern.format(game=game)
-            if p.is_file():
-                return p
-    return None
-
-
 async def rules(request: Request):
+    """A game's rules in the reader's language: the players' guide first, then the complete rulebook with an
+    anchor per numbered ruling; ``?rule=R14`` (the search field) answers with the address of that ruling."""
     game = request.path_params["game"]
     if game not in stich.games():
         return page(request, "error.html", status=404, message_id="no_game")
-    path = rules_file(game)
-    body = None
-    if path is not None:
-        from markdown_it import MarkdownIt
-        md = MarkdownIt("commonmark", {"html": False}).enable("table")
-        body = md.render(path.read_text(encoding="utf-8"))
+    asked = request.query_params.get("rule")
+    if asked is not None and asked.strip():
+        where = rulesdoc.find(game, asked)
+        if where is not None:
+            return RedirectResponse(where, status_code=303)
+    lang = language(request)
+    guide, guide_lang = rulesdoc.guide(game, lang)
+    book = rulesdoc.rulebook(game)
     g = stich.game(game)
-    return page(request, "rules.html", game=game, title=g.title, body=body, summary=g.rules_summary(),
+    return page(request, "rules.html", game=game, title=g.title, guide=guide and guide.html, guide_lang=guide_lang,
+                body=book and book.html, has_notes=rulesdoc.notes(game) is not None, asked=asked,
+                not_found=asked is not None and bool(asked.strip()), summary=g.rules_summary(),
+                games=games_catalogue())
+
+
+async def rules_notes(request: Request):
+    """The project's notes on a game (``docs/<game>.md``): how stich writes it down and its project rulings."""
+    game = request.path_params["game"]
+    doc = rulesdoc.notes(game) if game in stich.games() else None
+    if doc is None:
+        return page(request, "error.html", status=404, message_id="no_game")
+    return page(request, "rules.html", game=game, title=stich.game(game).title, guide=None, guide_lang=None,
+                body=doc.html, notes_page=True, has_notes=True, asked=None, not_found=False, summary="",
                 games=games_catalogue())
 
 
@@ -208,6 +212,7 @@ def routes() -> list:
         Route("/replay", replay_upload, methods=["GET", "POST"], name="replay_upload"),
         Route("/replay/{table_id}", replay_page, name="replay"),
         Route("/rules/{game}", rules, name="rules"),
+        Route("/rules/{game}/notes", rules_notes, name="rules_notes"),
         Route("/robots.txt", robots),
         Mount("/static", app=CachedStatic(directory=str(STATIC)), name="static"),
     ]
