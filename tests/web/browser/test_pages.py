@@ -117,7 +117,7 @@ def test_create_a_table_with_options_and_seats_then_join_from_the_lobby(server, 
     # options that do not apply to the variant are hidden; the others carry their explanation
     assert page.locator("#o-watten-schlagtausch").is_hidden()
     page.locator("#create details summary").first.click()
-    assert page.locator("#h-watten-maschine").inner_text().startswith("all three Kritische")
+    assert page.locator("#h-watten-maschine").inner_text().startswith("All three Kritische")
     page.select_option("#o-watten-maschine", "on")
     page.fill("#o-watten-target", "9")
     page.select_option("#seat-1", "human")

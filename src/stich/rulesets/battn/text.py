@@ -128,8 +128,16 @@ def proposal(stake: int) -> str:
     return f"“{word.capitalize()}?”"
 
 
+#: the roles by their words, as a page says them (the terminal keeps the rules' letters, BT-2)
+ROLE_WORDS = {"D": N_("the dealer"), "R": N_("the dealer's right"), "P": N_("the dealer's partner"),
+              "L": N_("the dealer's left")}
+
+
 def roles_text(roles: dict, names) -> str:
-    """``D you (Seat 1) · R Seat 2 · P Seat 3 · L Seat 4``: this turn's dealer, his right, partner, left."""
+    """``D you (Seat 1) · R Seat 2 · P Seat 3 · L Seat 4``: this turn's dealer, his right, partner, left (on a
+    page: ``the dealer: Seat 1 · the dealer's right: Seat 2 ...``)."""
+    if not names.types_codes:
+        return " · ".join(f"{names._(ROLE_WORDS[r])}: {names.seat(roles[r])}" for r in "DRPL" if r in roles)
     return " · ".join(f"{r} {names.seat(roles[r])}" for r in "DRPL" if r in roles)
 
 
@@ -193,7 +201,8 @@ def choice_text(schlok: str, trumpf: str | None, names) -> str:
     text += f" · Trumpf {names.value(trumpf, 'trump')}"
     buono = f"{trumpf}{schlok}"
     if buono in CRITICI:
-        return text + _("; no Il Buono (%(card)s is %(name)s)") % {"card": buono, "name": CRITICI[buono]}
+        return text + _("; no Il Buono (%(card)s is %(name)s)") % {"card": names.short_cards([buono]),
+                                                                     "name": CRITICI[buono]}
     return text + f"; Il Buono {names.card_label(buono)}"
 
 
