@@ -32,6 +32,8 @@ DEFAULT_LEVEL = "strong"
 #: is 0): without a pause the bots answer a card at once and a person never sees a trick being played
 BOT_DELAYS = (0, 0.5, 1, 2)
 PAGE_BOT_DELAY = 1
+#: the installed app's colour (its title bar, its splash screen): the felt of the table (stich.css --felt)
+THEME = "#1f6b46"
 
 
 def levels() -> list[dict]:
@@ -190,6 +192,31 @@ async def rules_notes(request: Request):
                 games=games_catalogue())
 
 
+async def manifest(request: Request):
+    """The web app manifest: what a phone's "add to home screen" installs (Chromium's installability: a name,
+    icons of 192 and 512 px, a start URL, standalone display), in the reader's language."""
+    lang = language(request)
+    _ = environment().translator_for(lang).gettext
+    v = environment().globals["static_version"]
+    body = {
+        "name": _("stich — card games of the Alps"), "short_name": "stich", "lang": lang,
+        "description": _("The trick-taking games of the Alps, Italy and France: play with friends or with bots, "
+                         "no account needed."),
+        "start_url": "/", "scope": "/", "display": "standalone", "theme_color": THEME, "background_color": THEME,
+        "icons": [{"src": f"/static/icon-{n}.png?v={v}", "sizes": f"{n}x{n}", "type": "image/png", "purpose": "any"}
+                  for n in (192, 512)] + [{"src": f"/static/icon.svg?v={v}", "sizes": "any", "type": "image/svg+xml"}],
+    }
+    return Response(json.dumps(body, ensure_ascii=False), media_type="application/manifest+json",
+                    headers={"Cache-Control": "no-cache", "Content-Language": lang})
+
+
+async def service_worker(request: Request):
+    """The service worker at the site's root (its scope is every page): the static ``sw.js``, never cached
+    by the browser's HTTP cache so that a release reaches it at the next visit."""
+    return Response((STATIC / "sw.js").read_text(encoding="utf-8"), media_type="text/javascript",
+                    headers={"Cache-Control": "no-cache"})
+
+
 async def robots(request: Request):
     return PlainTextResponse("User-agent: *\nDisallow: /t/\nDisallow: /replay/\n")
 
@@ -214,5 +241,7 @@ def routes() -> list:
         Route("/rules/{game}", rules, name="rules"),
         Route("/rules/{game}/notes", rules_notes, name="rules_notes"),
         Route("/robots.txt", robots),
+        Route("/manifest.webmanifest", manifest, name="manifest"),
+        Route("/sw.js", service_worker, name="service_worker"),
         Mount("/static", app=CachedStatic(directory=str(STATIC)), name="static"),
     ]
