@@ -76,7 +76,7 @@ function controls() {
   legend.textContent = words.attention || "When it is your turn and this tab is hidden:";
   group.append(legend, checkbox("attention-sound", words.sound || "play a sound", SOUND_KEY));
   if ("Notification" in window) {
-    group.append(checkbox("attention-notify", words.notify || "show a notification", NOTIFY_KEY, async () => {
+    group.append(" ", checkbox("attention-notify", words.notify || "show a notification", NOTIFY_KEY, async () => {
       // asked only now, after the person's click: a page never asks on its own
       const answer = Notification.permission === "granted" ? "granted" : await Notification.requestPermission();
       return answer === "granted";
