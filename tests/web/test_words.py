@@ -140,3 +140,16 @@ def test_option_words_are_complete_and_refused_when_missing():
         assert set(words) == {s.name for s in stich.game(name).option_specs}
     barbu = option_words("barbu")["heart_lead"]
     assert barbu["values"]["only_hearts_left"] == "only when you hold nothing else"
+
+
+@pytest.mark.parametrize("lang,label,value", [("de", "Herz ausspielen", "jederzeit"),
+                                              ("fr", "Entamer à cœur", "à tout moment"),
+                                              ("en", "Leading hearts", "at any time")])
+def test_the_tables_own_rules_are_in_its_details_in_words(lang, label, value):
+    state = stich.game("barbu", "standard", heart_lead="anytime").new_state(seed=1)
+    page = html.unescape(render_table(ctx_for(state, 0, lang)))
+    details = re.search(r'<details class="more" id="details">.*?</details>', page, re.S).group(0)
+    assert f"<dt>{label}</dt><dd>{value}</dd>" in details
+    assert "anytime" not in readable(page) and "heart_lead" not in readable(page)
+    plain = html.unescape(render_table(ctx_for(stich.game("barbu").new_state(seed=1), 0, lang)))
+    assert label not in plain   # the variant's own rules are not repeated

@@ -58,6 +58,22 @@ def option_words(game_name: str) -> dict[str, dict]:
     return out
 
 
+def options_in_words(game, _) -> list[tuple[str, str]]:
+    """The rules this table plays that differ from its variant's (its options away from their defaults), as
+    (label, value) in the reader's words: the table's details say them as the create form did."""
+    words = option_words(game.name)
+    out = []
+    for spec in game.option_specs:
+        if spec.name not in game.options or not spec.applies_to(game.variant):
+            continue
+        value = game.options[spec.name]
+        if value == spec.default_for(game.variant):
+            continue
+        word = words[spec.name]["values"].get(str(value), str(value))
+        out.append((_(words[spec.name]["label"]), _(word)))
+    return out
+
+
 @lru_cache(maxsize=1)
 def _declared(name: str) -> tuple:
     """Every game's page declaration ``name`` (``stich.rulesets.<game>.page``), in the order of ``stich.games()``."""

@@ -35,7 +35,7 @@ import stich
 from stich.engine import member
 from stich.web.ui import felt, narration, sheet
 from stich.web.ui.cards import face
-from stich.web.ui.env import environment
+from stich.web.ui.env import environment, options_in_words
 
 #: verbs whose argument is a card of the seat's hand: shown as the hand's buttons
 HAND_VERBS = frozenset({"play"})
@@ -310,6 +310,7 @@ def build(ctx: dict, _) -> dict:
         turn = _("%(seat)s to act.") % {"seat": label(cp)}
     scores = _scores(view, n, label, _)
     on_felt, rows = felt.felt_rows(narration.game_rows(view, names, _), game, _)
+    rows = rows + options_in_words(game, _)   # the table's own rules, in words, under Details
     columns = len(view["scores"]) if isinstance(view.get("scores"), (list, tuple)) else None
     return {
         "ctx": ctx, "game": game, "title": game.title, "variant": ctx.get("variant"), "me": me, "n": n,
