@@ -75,7 +75,12 @@ def start_server(db: str, bot_workers: int | None, redis: str | None = None,
     if bot_queue:
         cmd += ["--bot-queue", "redis"]
     err = open(log, "ab") if log else subprocess.DEVNULL
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=err, text=True, bufsize=1)
+    # every simulated player comes from 127.0.0.1, where real ones come from many addresses: the
+    # per-address limits (docs/web-protocol.md, "Limits") are raised here, unless set outside
+    roomy = {"STICH_TABLES_PER_ADDRESS": "1000000/minute", "STICH_SOCKET_OPENS_PER_ADDRESS": "1000000/minute",
+             "STICH_SOCKETS_PER_ADDRESS": "1000000"}
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=err, text=True, bufsize=1,
+                            env={**roomy, **os.environ})
     found: list[str] = []
     ready = threading.Event()
 

@@ -291,7 +291,9 @@ REDIS_SCHEMES = ("redis://", "rediss://", "unix://")
 @click.option("--bot-queue", type=click.Choice(["local", "redis"]), default="local", show_default=True,
               help="Where bots think: local (this process's --bot-workers pool) or redis (stich bot-worker "
               "processes fed through --redis; --bot-workers then sizes the fallback pool, default 1).")
-def serve_cmd(host, port, db, bot_workers, log_level, redis_url, bot_queue):
+@click.option("--metrics-address", metavar="HOST:PORT", help="Serve /metrics (and /healthz, /readyz) on this "
+              "address only, not on the players' port (docs/web-protocol.md, 'Health and metrics').")
+def serve_cmd(host, port, db, bot_workers, log_level, redis_url, bot_queue, metrics_address):
     """Serve tables online: play in the browser with friends and bots (see docs/web-protocol.md)."""
     try:
         from stich.web.serve import serve
@@ -302,10 +304,14 @@ def serve_cmd(host, port, db, bot_workers, log_level, redis_url, bot_queue):
 
         redis_prefix()            # a bad STICH_REDIS_PREFIX too
         from stich.web.app import full_collection_every
+        from stich.web.quotas import Limits
+        from stich.web.serve import metrics_address as parse_metrics_address
         from stich.web.store import database_url
 
         database_url(db)
         full_collection_every()   # a bad STICH_GC_SECONDS is one line before anything starts
+        Limits.from_env()         # and so is a bad limit (STICH_TABLES_PER_ADDRESS ...)
+        metrics = parse_metrics_address(metrics_address) if metrics_address else None
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
     if bot_workers is not None and bot_workers < 0:
@@ -318,7 +324,7 @@ def serve_cmd(host, port, db, bot_workers, log_level, redis_url, bot_queue):
         if bot_queue == "redis" and redis_url is None:
             raise click.UsageError("--bot-queue redis needs --redis URL (the queue the bot workers read)")
         serve(host=host, port=port, db=db, bot_workers=bot_workers, log_level=log_level, redis=redis_url,
-              bot_queue=bot_queue)
+              bot_queue=bot_queue, metrics=metrics)
     except DatabaseError as exc:
         raise click.ClickException(str(exc)) from None
     except OSError as exc:

@@ -13,13 +13,16 @@ import logging
 import time
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.middleware import Middleware
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 
 from stich.web import jsonin, metrics, store
 from stich.web.catalogue import games_catalogue
+from stich.web.guard import Guard
 from stich.web.logs import event
+from stich.web.quotas import Limits, Quotas, sweep_uploads
 from stich.web.rematch import rematch as rematch_table
 from stich.web.server import Server
 from stich.web.settings import env_seconds
@@ -72,11 +75,14 @@ def error(status: int, message: str) -> JSONResponse:
 
 async def read_json(request: Request, limit: int = MAX_BODY, empty_ok: bool = False):
     chunks, size = [], 0
-    async for chunk in request.stream():  # stop reading at the limit: a huge body is never held
-        size += len(chunk)
-        if size > limit:
-            raise BadRequest(f"the request body is too large (at most {limit} bytes)")
-        chunks.append(chunk)
+    try:
+        async for chunk in request.stream():  # stop reading at the limit: a huge body is never held
+            size += len(chunk)
+            if size > limit:
+                raise BadRequest(f"the request body is too large (at most {limit} bytes)")
+            chunks.append(chunk)
+    except ClientDisconnect:   # gone, or closed by the body's deadline (stich.web.httpproto): nobody hears
+        raise BadRequest("the request body did not arrive", status=408) from None
     body = b"".join(chunks)
     if not body.strip():
         if empty_ok:
@@ -262,6 +268,9 @@ def create_app(db: str | None = None, bot_workers: int | None = None, redis: str
     """``bot_queue="redis"`` (needs ``redis``): bots think in ``stich bot-worker`` processes fed through
     Redis, ``bot_workers`` then sizes only the fallback pool (docs/scaling.md, "Bot workers")."""
     server = Server(db, bot_workers, redis)
+    limits = Limits.from_env()
+    server.evict_after = limits.finished_seconds
+    server.refusals_kept = limits.refusals_kept
     if bot_queue == "redis":
         if not redis:
             raise ValueError("the Redis bot queue needs a Redis URL")
@@ -278,10 +287,13 @@ def create_app(db: str | None = None, bot_workers: int | None = None, redis: str
         _freeze_what_lives_forever()
         await server.start()
         collector = asyncio.get_running_loop().create_task(_collect_regularly(every))
+        sweeper = asyncio.get_running_loop().create_task(
+            sweep_uploads(server, limits.record_seconds, limits.sweep_seconds))
         try:
             yield
         finally:
             collector.cancel()
+            sweeper.cancel()
             await server.stop()
             aclose = getattr(getattr(server, "pool", None), "aclose", None)
             if aclose is not None:   # the Redis bot queue's connections
@@ -311,8 +323,10 @@ def create_app(db: str | None = None, bot_workers: int | None = None, redis: str
         routes.extend(ui_routes())
     from sqlalchemy.exc import SQLAlchemyError
 
-    app = Starlette(routes=routes, lifespan=lifespan,
+    quotas = Quotas(limits)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(Guard, quotas=quotas)],
                     exception_handlers={SQLAlchemyError: database_away, OSError: database_away})
     app.state.server = server
+    app.state.quotas = quotas
     app.state.stich = Facade(server)
     return app

@@ -45,6 +45,9 @@ ERROR_KINDS = (
     "commit_failed",     # an action that could not be committed (nothing changed, the client is told)
     "write_failed",      # a database write that failed (after the group commit retried it alone)
     "table_step_failed",  # a bug in one step of a table's actor (logged with its traceback)
+    "rate_limited",      # a request or socket refused by a limit (429, close 4429)
+    "refusal_not_kept",  # a refused action past the seat's STICH_REFUSALS_KEPT: answered, not stored
+    "timed_out",         # a request whose head or body did not arrive in time (closed)
 )
 
 # Seconds: card-table actions take milliseconds; bot decisions up to the 10 s budget limit.

@@ -24,8 +24,12 @@ def url_host(host: str) -> str:
     return f"[{host}]" if ":" in host else host
 
 
-async def _serve(app, sock: socket.socket, host: str) -> None:
+async def _serve(app, sock: socket.socket, host: str, metrics_sock: socket.socket | None = None) -> None:
     import uvicorn
+
+    from stich.web.httpproto import protocol_class
+
+    limits = app.state.quotas.limits
 
     # No permessage-deflate: a table's frames are a few kB of JSON or HTML, while each compressing
     # socket keeps zlib state of about 300 kB (12 GB for 40,000 players) and a share of the CPU;
@@ -33,12 +37,20 @@ async def _serve(app, sock: socket.socket, host: str) -> None:
     # cycles), so with deflate on, a busy server's memory rose by ~45 MB a minute between them.
     config = uvicorn.Config(app, log_config=None, access_log=False, ws_max_size=1024 * 1024,
                             ws_ping_interval=20.0, ws_ping_timeout=20.0, ws_per_message_deflate=False,
-                            lifespan="on", timeout_graceful_shutdown=3)
+                            lifespan="on", timeout_graceful_shutdown=3,
+                            # the client's address for the limits: X-Forwarded-For only from these
+                            proxy_headers=True, forwarded_allow_ips=limits.trusted_proxies,
+                            # a request's head and body must arrive in time (slowloris)
+                            http=protocol_class(limits.header_seconds, limits.body_seconds))
     server = uvicorn.Server(config)
+    sockets = [sock]
+    if metrics_sock is not None:   # one server, two listening sockets: the app tells them apart by port
+        app.state.quotas.metrics_port = metrics_sock.getsockname()[1]
+        sockets.append(metrics_sock)
     # uvicorn re-raises the signal that stopped it once it is done; a no-op handler makes that final
     # raise harmless, so SIGTERM ends the server with status 0 after a clean shutdown.
     signal.signal(signal.SIGTERM, lambda *_: None)
-    task = asyncio.create_task(server.serve(sockets=[sock]))
+    task = asyncio.create_task(server.serve(sockets=sockets))
     while not server.started:
         if task.done():
             try:
@@ -48,6 +60,9 @@ async def _serve(app, sock: socket.socket, host: str) -> None:
             raise SystemExit(1)
         await asyncio.sleep(0.02)
     port = sock.getsockname()[1]
+    if metrics_sock is not None:
+        m_host, m_port = metrics_sock.getsockname()[:2]
+        print(f"stich metrics on http://{url_host(m_host)}:{m_port}/metrics", flush=True)
     print(f"stich serving on http://{url_host(host)}:{port}", flush=True)
     await task
 
@@ -120,8 +135,17 @@ async def _check_redis(url: str) -> None:
         raise DatabaseError(f"cannot reach Redis at {url}: {type(exc).__name__}: {exc}") from None
 
 
+def metrics_address(text: str) -> tuple[str, int]:
+    """``HOST:PORT`` (``[::1]:9100`` for IPv6) of ``--metrics-address``."""
+    host, sep, port = text.rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 <= int(port) <= 65535:
+        raise ValueError(f"--metrics-address is HOST:PORT, such as 127.0.0.1:9100, not {text!r}")
+    return host.strip("[]"), int(port)
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, bot_workers: int | None = None,
-          log_level: str = "info", redis: str | None = None, bot_queue: str = "local") -> None:
+          log_level: str = "info", redis: str | None = None, bot_queue: str = "local",
+          metrics: tuple[str, int] | None = None) -> None:
     from stich.web import logs
     from stich.web.app import create_app
 
@@ -131,11 +155,15 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, bot_
         asyncio.run(_check_redis(redis))
     app = create_app(db=db, bot_workers=bot_workers, redis=redis, bot_queue=bot_queue)
     sock = bind(host, port)
+    metrics_sock = None
     try:
+        metrics_sock = bind(*metrics) if metrics else None
         with asyncio.Runner(loop_factory=_loop_factory()) as runner:
-            runner.run(_serve(app, sock, host))
+            runner.run(_serve(app, sock, host, metrics_sock))
     except KeyboardInterrupt:
         pass
     finally:
         sock.close()
+        if metrics_sock is not None:
+            metrics_sock.close()
         sys.stdout.flush()

@@ -24,6 +24,7 @@ from stich.web.botpool import BotPool, bot_seed
 from stich.web.logs import event
 from stich.web.spec import BadRequest, SeatSpec, TableSpec, clean_name, make_game, parse_table
 from stich.web.table import Seat, TableActor
+from stich.web.table.actor import EVICT_AFTER
 
 log = logging.getLogger("stich.web")
 
@@ -56,6 +57,9 @@ class Server:
         self.loading: dict[str, asyncio.Future] = {}
         self.ready = False
         self.pool_factory = BotPool   # stich.web.app puts a RemoteBotPool here for --bot-queue redis
+        # limits (stich.web.quotas, set from the environment by stich.web.app)
+        self.evict_after = EVICT_AFTER    # seconds a finished table nobody watches stays in memory
+        self.refusals_kept = 100          # refused actions remembered per seat of a table
 
     # --- life cycle ---------------------------------------------------------------------------
     async def start(self) -> None:

@@ -3,6 +3,7 @@ messages checked here before it is queued to the table's actor (docs/web-protoco
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
@@ -11,7 +12,9 @@ import time
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from stich.web import jsonin, metrics, store
+from stich.web.guard import address, origin_problem
 from stich.web.logs import event
+from stich.web.quotas import BAD_INPUT, FORBIDDEN, TOO_MANY, Quotas
 from stich.web.server import Server, token_hash
 from stich.web.table import MAX_CLIENT_ID, Conn
 
@@ -33,18 +36,22 @@ def _client_id(msg):
 
 async def table_socket(ws: WebSocket):
     server: Server = ws.app.state.server
+    quotas: Quotas = ws.app.state.quotas
     table_id = ws.path_params["table_id"]
     params = ws.query_params
     fmt = params.get("format", "json")
     lang = params.get("lang", "en")
     await ws.accept()
 
-    async def refuse(message: str, code: int) -> None:
-        metrics.error("socket_refused")
+    async def refuse(message: str, code: int, reason: str = "") -> None:
+        metrics.error("rate_limited" if code == TOO_MANY else "socket_refused")
         with contextlib.suppress(Exception):   # the client may be gone already: nothing to tell
             await ws.send_text(json.dumps({"type": "error", "id": None, "message": message}))
-            await ws.close(code=code)
+            await ws.close(code=code, reason=(reason or message).encode()[:120].decode("utf-8", "ignore"))
 
+    problem = origin_problem(ws.headers, quotas.limits.allowed_origins)
+    if problem is not None:
+        return await refuse(problem, FORBIDDEN, "origin not allowed")
     if fmt not in ("json", "html"):
         return await refuse(f"format is json or html, not {fmt!r}", 4400)
     if lang not in LANGS:
@@ -62,59 +69,92 @@ async def table_socket(ws: WebSocket):
     if token is not None:
         seat = actor.seat_for_hash(token_hash(token))
         if seat is None:
-            return await refuse("this token is not a seat of this table", 4403)
-    conn = Conn(ws, seat, fmt, lang)
+            return await refuse("this token is not a seat of this table", FORBIDDEN)
+    peer = address(ws.scope)
+    problem = quotas.admit(peer, actor.id, seat is None)
+    if problem is not None:
+        return await refuse(problem, TOO_MANY)
+    conn = None
     try:
-        await actor.attach(conn)
-    except Exception as exc:
-        if not store.unavailable(exc):
-            raise
-        return await refuse(DB_AWAY, 1013)
-    event(log, "connected", table=table_id, seq=actor.seq, seat=seat, format=fmt)
-    try:
+        conn = Conn(ws, seat, fmt, lang)
+        try:
+            await actor.attach(conn)
+        except Exception as exc:
+            if not store.unavailable(exc):
+                raise
+            conn = None   # attach cleaned up after itself (table/conn.py): nothing to detach
+            return await refuse(DB_AWAY, 1013)
+        event(log, "connected", table=table_id, seq=actor.seq, seat=seat, format=fmt)
+        key, bad = quotas.socket_key(), 0
         while True:
             msg = await ws.receive()
             if msg["type"] == "websocket.disconnect":
                 break
-            raw = msg.get("text")
-            if raw is None:
-                data = msg.get("bytes") or b""
-                if len(data) > MAX_MESSAGE:
-                    metrics.error("bad_message")
-                    conn.send(TOO_LARGE)
-                    continue
-                try:
-                    raw = data.decode("utf-8")
-                except UnicodeDecodeError:
-                    metrics.error("bad_message")
-                    conn.send({"type": "error", "id": None, "message": "a message is UTF-8 JSON text"})
-                    continue
-            if len(raw) > MAX_MESSAGE or len(raw.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
-                metrics.error("bad_message")
-                conn.send(TOO_LARGE)
-                continue
-            handle(actor, conn, raw)
+            closing, bad = handle_frame(actor, conn, msg, quotas, key, bad)
+            if closing is not None:
+                await close_after(conn, ws, *closing)
+                break
     except WebSocketDisconnect:
         pass
     finally:
-        actor.detach(conn)
-        event(log, "disconnected", table=table_id, seq=actor.seq, seat=seat)
+        quotas.leave(peer, actor.id, seat is None)
+        if conn is not None:
+            actor.detach(conn)
+            event(log, "disconnected", table=table_id, seq=actor.seq, seat=seat)
 
 
-def handle(actor, conn: Conn, raw: str) -> None:
-    """One client message: checked here, then queued to the table's actor."""
+KINDS = ("act", "resync", "ping", "pong", "chat", "name", "signal", "start")
+
+
+def handle_frame(actor, conn: Conn, msg: dict, quotas: Quotas, key: str, bad: int):
+    """One received frame: ``(None, bad)``, or ``((message, code, reason), bad)`` when the socket is to
+    be closed: a rate of its messages exceeded, or too many frames that were no protocol message at
+    all (``bad`` counts those: not UTF-8 JSON, too large, not an object, an unknown type)."""
     received = time.perf_counter()  # the action latency metric starts here
+    parsed, problem = parse(msg)
+    if problem is not None:
+        metrics.error("bad_message")
+        bad += 1
+        if bad >= quotas.limits.bad_messages:
+            return (f"{problem}; the socket is closed after {bad} messages that were not protocol messages",
+                    BAD_INPUT, "too many bad messages"), bad
+        conn.send({"type": "error", "id": None, "message": problem})
+        return None, bad
+    over = quotas.message(key, parsed["type"])
+    if over is not None:
+        metrics.error("rate_limited")
+        return (over, TOO_MANY, "too many messages"), bad
+    dispatch(actor, conn, parsed, received)
+    return None, bad
+
+
+def parse(msg: dict) -> tuple[dict | None, str | None]:
+    """A frame's message (a JSON object of a known type), or None and why it is none."""
+    raw = msg.get("text")
+    if raw is None:
+        data = msg.get("bytes") or b""
+        if len(data) > MAX_MESSAGE:
+            return None, TOO_LARGE["message"]
+        try:
+            raw = data.decode("utf-8")
+        except UnicodeDecodeError:
+            return None, "a message is UTF-8 JSON text"
+    if len(raw) > MAX_MESSAGE or len(raw.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
+        return None, TOO_LARGE["message"]
     try:
-        msg = jsonin.loads(raw, "a message")
+        parsed = jsonin.loads(raw, "a message")
     except jsonin.BadJSON as exc:
-        metrics.error("bad_message")
-        conn.send({"type": "error", "id": None, "message": str(exc)})
-        return
-    if not isinstance(msg, dict):
-        metrics.error("bad_message")
-        conn.send({"type": "error", "id": None, "message": "a message is a JSON object with a 'type'"})
-        return
-    kind = msg.get("type")
+        return None, str(exc)
+    if not isinstance(parsed, dict):
+        return None, "a message is a JSON object with a 'type'"
+    if parsed.get("type") not in KINDS:
+        return None, f"unknown message type {parsed.get('type')!r}; types are {', '.join(KINDS)}"
+    return parsed, None
+
+
+def dispatch(actor, conn: Conn, msg: dict, received: float) -> None:
+    """One protocol message: its fields checked here, then queued to the table's actor."""
+    kind = msg["type"]
     if kind == "act":
         cid = _client_id(msg)
         if cid is None:
@@ -133,8 +173,6 @@ def handle(actor, conn: Conn, raw: str) -> None:
         actor.submit_from(conn, actor.resync, seq)
     elif kind == "ping":
         conn.send({"type": "pong"})
-    elif kind == "pong":
-        pass
     elif kind == "chat":
         actor.submit_from(conn, actor.say, msg.get("text"))
     elif kind == "name":
@@ -143,8 +181,19 @@ def handle(actor, conn: Conn, raw: str) -> None:
         actor.submit_from(conn, actor.signal, msg.get("signal"))
     elif kind == "start":   # "start now with bots" (table/evening.py)
         actor.submit_from(conn, actor.begin)
-    else:
-        metrics.error("bad_message")
-        conn.send({"type": "error", "id": None,
-                   "message": f"unknown message type {kind!r}; types are act, resync, ping, chat, name, signal, "
-                              "start"})
+
+
+async def close_after(conn: Conn, ws: WebSocket, message: str, code: int, reason: str) -> None:
+    """An ``error`` frame after the frames queued before it, then the close with ``code``."""
+    conn.send({"type": "error", "id": None, "message": message})
+    flushed = asyncio.get_running_loop().create_future()
+    conn.after_sent(lambda: flushed.done() or flushed.set_result(None))
+    try:
+        await asyncio.wait_for(flushed, 5)
+    except TimeoutError:
+        pass   # a client that does not read: closed all the same
+    conn.stop()
+    try:
+        await ws.close(code=code, reason=reason)
+    except Exception:  # noqa: BLE001 - the client went away first
+        pass

@@ -20,6 +20,8 @@ from pathlib import Path
 
 from websockets.sync.client import connect
 
+from tests.web.server import MANY_CLIENTS_ONE_ADDRESS
+
 STICH = str(Path(sys.executable).with_name("stich"))
 PG_BIN = Path("/usr/lib/postgresql/15/bin")
 
@@ -29,7 +31,7 @@ class Served:
 
     def __init__(self, db: str, cwd: Path, env: dict | None = None, workers: int = 0):
         self.db, self.cwd, self.workers = db, Path(cwd), workers
-        self.env = dict(os.environ, PYTHONUNBUFFERED="1", **(env or {}))
+        self.env = dict(os.environ, PYTHONUNBUFFERED="1", **{**MANY_CLIENTS_ONE_ADDRESS, **(env or {})})
         self.proc = None
         self.url = None
         self.stderr_path = self.cwd / "server.stderr"

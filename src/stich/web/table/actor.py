@@ -183,9 +183,21 @@ class TableActor(Connections, Rendering, Talk, Evening, FanOut):
         return self.seats_here() | self.role.connected_elsewhere()
 
     def maybe_evict(self) -> None:
-        """A finished table nobody watches leaves memory after a while (it reloads from its log on demand)."""
+        """A finished table nobody watches leaves memory after a while (it reloads from its log on demand;
+        ``STICH_FINISHED_TABLE_SECONDS``)."""
         if self.finished and not self.conns:
-            asyncio.get_running_loop().call_later(EVICT_AFTER, self.server.evict, self.id)
+            asyncio.get_running_loop().call_later(self.server.evict_after, self.server.evict, self.id)
+
+    def _refusals(self, seat: int) -> int:
+        """How many refused actions of ``seat`` this table remembers (counted once, then kept up to date)."""
+        counts = self.__dict__.get("_refused")
+        if counts is None or counts[0] is not self.answers:   # first use, or a fresh read of the log
+            per_seat: dict[int, int] = {}
+            for (s, _), a in self.answers.items():
+                if a["type"] == "error":
+                    per_seat[s] = per_seat.get(s, 0) + 1
+            counts = self._refused = (self.answers, per_seat)
+        return counts[1].get(seat, 0)
 
     # --- one action: check, commit, apply, announce ---------------------------------------------
     def check(self, seat: int | None, text) -> tuple[object | None, str | None]:
@@ -219,11 +231,18 @@ class TableActor(Connections, Rendering, Talk, Evening, FanOut):
         if error is not None:
             metrics.error("action_refused")
             answer = {"type": "error", "id": cid, "message": error}
-            if seat is not None:
+            if seat is not None and self._refusals(seat) >= self.server.refusals_kept:
+                # a flood of illegal actions must not grow the database (and this dict) for ever: past
+                # the seat's first STICH_REFUSALS_KEPT, a refusal is answered and counted, not kept
+                # (the same id sent again is checked again)
+                metrics.error("refusal_not_kept")
+            elif seat is not None:
                 try:
                     await self.server.writer.write((store.answers, dict(
                         table_id=self.id, seat=seat, client_id=cid, seq=None, error=error)))
                     self.answers[key] = answer
+                    per_seat = self._refused[1]
+                    per_seat[seat] = per_seat.get(seat, 0) + 1
                 except Exception:  # noqa: BLE001 - the refusal stands; only its memory is lost
                     pass
             conn.send(answer)
