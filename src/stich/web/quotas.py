@@ -22,7 +22,9 @@ from stich.web.settings import env_int, env_rates, env_seconds
 #: close codes of the socket (docs/web-protocol.md)
 TOO_MANY = 4429        # a limit on sockets or messages
 BAD_INPUT = 4400       # bad query, or too many messages that are not protocol messages
-FORBIDDEN = 4403       # a token of no seat here, or a page of another site (Origin)
+FORBIDDEN = 4403       # a token of no seat here
+# a page of another site (Origin): not 4403, after which the table page forgets its seat's token
+FOREIGN_ORIGIN = 4401
 
 #: the socket's message types, by the rate that counts them
 MESSAGE_RATES = {"act": "acts", "name": "names", "chat": "chats", "signal": "chats", "start": "names",

@@ -14,7 +14,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from stich.web import jsonin, metrics, store
 from stich.web.guard import address, origin_problem
 from stich.web.logs import event
-from stich.web.quotas import BAD_INPUT, FORBIDDEN, TOO_MANY, Quotas
+from stich.web.quotas import BAD_INPUT, FORBIDDEN, FOREIGN_ORIGIN, TOO_MANY, Quotas
 from stich.web.server import Server, token_hash
 from stich.web.table import MAX_CLIENT_ID, Conn
 
@@ -44,14 +44,16 @@ async def table_socket(ws: WebSocket):
     await ws.accept()
 
     async def refuse(message: str, code: int, reason: str = "") -> None:
+        # ``reason``: a short English word for programs; the table page shows its own, translated
+        # words for the codes it knows when the reason is empty (stich.js)
         metrics.error("rate_limited" if code == TOO_MANY else "socket_refused")
         with contextlib.suppress(Exception):   # the client may be gone already: nothing to tell
             await ws.send_text(json.dumps({"type": "error", "id": None, "message": message}))
-            await ws.close(code=code, reason=(reason or message).encode()[:120].decode("utf-8", "ignore"))
+            await ws.close(code=code, reason=reason)
 
     problem = origin_problem(ws.headers, quotas.limits.allowed_origins)
     if problem is not None:
-        return await refuse(problem, FORBIDDEN, "origin not allowed")
+        return await refuse(problem, FOREIGN_ORIGIN, "origin not allowed")
     if fmt not in ("json", "html"):
         return await refuse(f"format is json or html, not {fmt!r}", 4400)
     if lang not in LANGS:
@@ -73,7 +75,7 @@ async def table_socket(ws: WebSocket):
     peer = address(ws.scope)
     problem = quotas.admit(peer, actor.id, seat is None)
     if problem is not None:
-        return await refuse(problem, TOO_MANY)
+        return await refuse(problem, TOO_MANY, "too many sockets")
     conn = None
     try:
         conn = Conn(ws, seat, fmt, lang)

@@ -36,7 +36,7 @@ def test_the_socket_checks_the_origin(serve):
     for origin in ("https://evil.example", f"http://127.0.0.1:{int(port) + 1}", "null",
                    "https://cards.example.evil.example"):
         error, code, reason = refused(ws(srv, table, origin))
-        assert code == 4403 and reason == "origin not allowed", origin
+        assert code == 4401 and reason == "origin not allowed", origin
         assert "its Origin is not allowed" in error["message"]
 
 
@@ -51,7 +51,7 @@ def test_a_proxy_that_drops_the_port_keeps_the_host_name(serve):
         assert first_state(s)["seq"] == 0
     with connect(url, sock=socket.create_connection(("127.0.0.1", port)), origin="https://evil.example:8443") as s:
         _, code, _ = refused(s)
-        assert code == 4403
+        assert code == 4401
 
 
 def headers_of(srv, path: str):
