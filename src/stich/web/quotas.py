@@ -40,6 +40,7 @@ class Limits:
     uploads: list           # records uploaded (POST /api/records) or replayed (POST /replay) per address
     opens: list             # sockets opened per address
     acts: list              # per socket: act
+    refusals: list          # per socket: actions refused (illegal, out of turn, a spectator's)
     names: list             # per socket: name
     chats: list             # per socket: chat and signal
     pings: list             # per socket: ping, pong, resync
@@ -66,6 +67,7 @@ class Limits:
             uploads=env_rates("STICH_UPLOADS_PER_ADDRESS", "10/hour"),
             opens=env_rates("STICH_SOCKET_OPENS_PER_ADDRESS", "120/minute"),
             acts=env_rates("STICH_ACTS_PER_SOCKET", "100/second"),
+            refusals=env_rates("STICH_REFUSALS_PER_SOCKET", "10/second;120/minute"),
             names=env_rates("STICH_NAMES_PER_SOCKET", "10/minute"),
             chats=env_rates("STICH_CHATS_PER_SOCKET", "30/minute"),
             pings=env_rates("STICH_PINGS_PER_SOCKET", "60/minute"),
@@ -139,18 +141,27 @@ class Quotas:
         return f"too many {what}: at most {' and '.join(_said(r) for r in getattr(self.limits, name))}"
 
     # --- sockets ------------------------------------------------------------------------------
+    def may_open(self, address: str) -> tuple[str, float] | None:
+        """Whether ``address`` may open one more socket: None, or why not and in how many seconds it
+        may try again (asked before the handshake: a refused one costs no WebSocket)."""
+        lim = self.limits
+        if self.sockets.get(address, 0) >= lim.sockets_per_address:
+            return f"too many open sockets from this address (at most {lim.sockets_per_address})", 1.0
+        wait = self.spend("opens", address)
+        if wait is not None:
+            return self.refusal("opens", "sockets opened from this address"), wait
+        return None
+
     def admit(self, address: str, table_id: str, spectator: bool) -> str | None:
         """Take a socket of ``address`` at ``table_id``: None, or why not (then nothing is counted)."""
         lim = self.limits
-        if self.sockets.get(address, 0) >= lim.sockets_per_address:
+        if self.sockets.get(address, 0) >= lim.sockets_per_address:   # others opened since may_open
             return f"too many open sockets from this address (at most {lim.sockets_per_address})"
         here = self.at_table.get(table_id, [0, 0])
         if here[0] >= lim.sockets_per_table:
             return f"too many sockets at this table (at most {lim.sockets_per_table})"
         if spectator and here[1] >= lim.spectators_per_table:
             return f"too many spectators at this table (at most {lim.spectators_per_table})"
-        if self.spend("opens", address) is not None:
-            return self.refusal("opens", "sockets opened from this address")
         self.sockets[address] = self.sockets.get(address, 0) + 1
         here = self.at_table.setdefault(table_id, [0, 0])
         here[0] += 1
@@ -201,6 +212,13 @@ async def sweep_uploads(server, keep: float, every: float) -> None:
         except Exception as exc:  # noqa: BLE001 - the database is away: the next sweep tries again
             event(log, "upload sweep failed", logging.WARNING, error=repr(exc))
         await asyncio.sleep(every)
+
+
+def refused_too_often(quotas: Quotas, key: str) -> str | None:
+    """Count one refused action of the socket ``key``: None, or why the socket is closed."""
+    if quotas.spend("refusals", key) is None:
+        return None
+    return quotas.refusal("refusals", "refused actions on this socket") + "; the socket is closed"
 
 
 def retry_after(seconds: float) -> str:

@@ -9,12 +9,13 @@ import json
 import logging
 import time
 
+from starlette.responses import JSONResponse
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from stich.web import jsonin, metrics, store
 from stich.web.guard import address, origin_problem
 from stich.web.logs import event
-from stich.web.quotas import BAD_INPUT, FORBIDDEN, FOREIGN_ORIGIN, TOO_MANY, Quotas
+from stich.web.quotas import BAD_INPUT, FORBIDDEN, FOREIGN_ORIGIN, TOO_MANY, Quotas, refused_too_often, retry_after
 from stich.web.server import Server, token_hash
 from stich.web.table import MAX_CLIENT_ID, Conn
 
@@ -41,6 +42,15 @@ async def table_socket(ws: WebSocket):
     params = ws.query_params
     fmt = params.get("format", "json")
     lang = params.get("lang", "en")
+    peer = address(ws.scope)
+    over = quotas.may_open(peer)
+    if over is not None:   # refused at the handshake: a flood of reconnects costs no WebSocket each
+        metrics.error("rate_limited")
+        body = JSONResponse({"error": over[0]}, status_code=429, headers={"Retry-After": retry_after(over[1])})
+        if "websocket.http.response" in ws.scope.get("extensions", {}):
+            return await ws.send_denial_response(body)
+        await ws.close(code=TOO_MANY, reason="too many sockets")   # a server without the extension: 403
+        return
     await ws.accept()
 
     async def refuse(message: str, code: int, reason: str = "") -> None:
@@ -72,7 +82,6 @@ async def table_socket(ws: WebSocket):
         seat = actor.seat_for_hash(token_hash(token))
         if seat is None:
             return await refuse("this token is not a seat of this table", FORBIDDEN)
-    peer = address(ws.scope)
     problem = quotas.admit(peer, actor.id, seat is None)
     if problem is not None:
         return await refuse(problem, TOO_MANY, "too many sockets")
@@ -88,6 +97,17 @@ async def table_socket(ws: WebSocket):
             return await refuse(DB_AWAY, 1013)
         event(log, "connected", table=table_id, seq=actor.seq, seat=seat, format=fmt)
         key, bad = quotas.socket_key(), 0
+
+        closer: list[asyncio.Task] = []   # the task closing this socket for its refusals
+
+        def on_refused() -> None:   # an action of this socket was refused (in the table's actor)
+            why = refused_too_often(quotas, key)
+            if why is not None and not closer:
+                metrics.error("rate_limited")
+                closer.append(asyncio.get_running_loop().create_task(
+                    close_after(conn, ws, why, TOO_MANY, "too many refusals")))
+
+        conn.on_refused = on_refused
         while True:
             msg = await ws.receive()
             if msg["type"] == "websocket.disconnect":
@@ -101,6 +121,7 @@ async def table_socket(ws: WebSocket):
     finally:
         quotas.leave(peer, actor.id, seat is None)
         if conn is not None:
+            conn.on_refused = None   # its closure holds the connection: no cycle left for the collector
             actor.detach(conn)
             event(log, "disconnected", table=table_id, seq=actor.seq, seat=seat)
 
@@ -191,7 +212,7 @@ async def close_after(conn: Conn, ws: WebSocket, message: str, code: int, reason
     flushed = asyncio.get_running_loop().create_future()
     conn.after_sent(lambda: flushed.done() or flushed.set_result(None))
     try:
-        await asyncio.wait_for(flushed, 5)
+        await asyncio.wait_for(flushed, 1)
     except TimeoutError:
         pass   # a client that does not read: closed all the same
     conn.stop()

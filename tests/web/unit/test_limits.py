@@ -15,7 +15,7 @@ import urllib.error
 import urllib.request
 
 import pytest
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 import stich
@@ -66,6 +66,14 @@ def refused(sock) -> tuple[dict, int, str]:
     errors = [f for f in frames if f["type"] == "error"]
     assert errors, frames
     return errors[-1], closed.value.rcvd.code, closed.value.rcvd.reason
+
+
+def refused_at_handshake(srv, table: str) -> tuple[int, dict, dict]:
+    """A socket refused before it opens: the HTTP status, headers and JSON body of the handshake."""
+    with pytest.raises(InvalidStatus) as refused_:
+        ws(srv, table)
+    response = refused_.value.response
+    return response.status_code, response.headers, json.loads(response.body)
 
 
 def test_tables_per_address_answer_429_with_retry_after(serve):
@@ -122,8 +130,9 @@ def test_sockets_per_table_spectators_and_address(serve):
     other = http(srv, "POST", "/api/tables", TWO)[2]
     fourth = ws(srv, other["table"])
     first_state(fourth)
-    error, code, _ = refused(ws(srv, other["table"]))
-    assert code == 4429 and "too many open sockets from this address (at most 4)" in error["message"]
+    status, headers, body = refused_at_handshake(srv, other["table"])
+    assert status == 429 and "too many open sockets from this address (at most 4)" in body["error"]
+    assert int(headers["Retry-After"]) >= 1
     elsewhere = ws(srv, other["table"], headers={"X-Forwarded-For": "198.51.100.9"})
     first_state(elsewhere)
     for s in (*watchers, player, fourth, elsewhere):
@@ -137,8 +146,9 @@ def test_socket_opens_per_address(serve):
         s = ws(srv, t["table"])
         first_state(s)
         s.close()
-    error, code, _ = refused(ws(srv, t["table"]))
-    assert code == 4429 and "too many sockets opened from this address: at most 3 per minute" in error["message"]
+    status, headers, body = refused_at_handshake(srv, t["table"])
+    assert status == 429 and "too many sockets opened from this address: at most 3 per minute" in body["error"]
+    assert 1 <= int(headers["Retry-After"]) <= 60
 
 
 def test_messages_per_socket_close_with_4429(serve):
@@ -184,8 +194,20 @@ def test_garbage_gets_errors_then_a_close_with_a_reason(serve):
     assert "UTF-8" in error["message"] and "closed after 3 messages" in error["message"]
 
 
+def test_refused_actions_per_socket_close_with_4429(serve):
+    srv = serve(env={"STICH_REFUSALS_PER_SOCKET": "5/minute"})
+    t = http(srv, "POST", "/api/tables", TWO)[2]
+    me = ws(srv, t["table"], t["seats"][0]["token"])
+    first_state(me)
+    for i in range(6):
+        me.send(json.dumps({"type": "act", "id": f"r{i}", "action": "play ZZ"}))
+    error, code, reason = refused(me)
+    assert code == 4429 and reason == "too many refusals"
+    assert "too many refused actions on this socket: at most 5 per minute" in error["message"]
+
+
 def test_refused_actions_are_kept_up_to_a_cap(serve, tmp_path):
-    srv = serve(env={"STICH_REFUSALS_KEPT": "3"})
+    srv = serve(env={"STICH_REFUSALS_KEPT": "3", "STICH_REFUSALS_PER_SOCKET": "100/second"})
     t = http(srv, "POST", "/api/tables", TWO)[2]
     me = srv.socket(t["table"], t["seats"][0]["token"])
     me.until(lambda m: m["type"] == "state")

@@ -231,6 +231,9 @@ class TableActor(Connections, Rendering, Talk, Evening, FanOut):
         if error is not None:
             metrics.error("action_refused")
             answer = {"type": "error", "id": cid, "message": error}
+            on_refused = getattr(conn, "on_refused", None)   # the socket's limit (stich.web.sockets)
+            if on_refused is not None:
+                on_refused()
             if seat is not None and self._refusals(seat) >= self.server.refusals_kept:
                 # a flood of illegal actions must not grow the database (and this dict) for ever: past
                 # the seat's first STICH_REFUSALS_KEPT, a refusal is answered and counted, not kept
