@@ -18,11 +18,11 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 
-from stich.web import jsonin, metrics, store
+from stich.web import jsonin, metrics, retention, store
 from stich.web.catalogue import games_catalogue
 from stich.web.guard import Guard
 from stich.web.logs import event
-from stich.web.quotas import Limits, Quotas, sweep_uploads
+from stich.web.quotas import Limits, Quotas
 from stich.web.rematch import rematch as rematch_table
 from stich.web.server import Server
 from stich.web.settings import env_seconds
@@ -287,8 +287,7 @@ def create_app(db: str | None = None, bot_workers: int | None = None, redis: str
         _freeze_what_lives_forever()
         await server.start()
         collector = asyncio.get_running_loop().create_task(_collect_regularly(every))
-        sweeper = asyncio.get_running_loop().create_task(
-            sweep_uploads(server, limits.record_seconds, limits.sweep_seconds))
+        sweeper = asyncio.get_running_loop().create_task(retention.sweep(server, limits))
         try:
             yield
         finally:

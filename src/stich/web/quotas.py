@@ -50,7 +50,8 @@ class Limits:
     bad_messages: int       # per socket, before it is closed
     refusals_kept: int      # refused actions remembered per seat of a table
     record_seconds: float   # an uploaded record is kept this long
-    sweep_seconds: float    # how often old uploads are deleted
+    sweep_seconds: float    # how often old uploads and unopened tables are deleted (stich.web.retention)
+    unopened_seconds: float  # a table nobody ever opened is kept this long
     finished_seconds: float  # a finished table nobody watches stays in memory this long
     header_seconds: float   # a request's head must arrive within this
     body_seconds: float     # and its body within this after the head
@@ -78,6 +79,7 @@ class Limits:
             refusals_kept=env_int("STICH_REFUSALS_KEPT", 100, 0, 1_000_000),
             record_seconds=env_seconds("STICH_RECORD_SECONDS", 30 * 86400, 1, 10 * 365 * 86400),
             sweep_seconds=env_seconds("STICH_SWEEP_SECONDS", 3600, 0.1, 86400),
+            unopened_seconds=env_seconds("STICH_UNOPENED_TABLE_SECONDS", 2 * 86400, 1, 365 * 86400),
             finished_seconds=env_seconds("STICH_FINISHED_TABLE_SECONDS", 60, 0, 86400),
             header_seconds=env_seconds("STICH_HEADER_SECONDS", 10, 0.1, 3600),
             body_seconds=env_seconds("STICH_BODY_SECONDS", 30, 0.1, 3600),
@@ -192,26 +194,6 @@ class Quotas:
         if name is None or self.spend(name, key) is None:
             return None
         return self.refusal(name, f"'{kind}' messages on this socket") + "; the socket is closed"
-
-
-async def sweep_uploads(server, keep: float, every: float) -> None:
-    """Delete uploaded records older than ``keep`` seconds, now and every ``every`` seconds (a
-    stranger's uploads must not be kept for ever; a finished table's record stays with its table)."""
-    import asyncio
-    import logging
-
-    from sqlalchemy import delete
-
-    from stich.web import store
-    from stich.web.logs import event
-
-    log = logging.getLogger("stich.web")
-    while True:
-        try:
-            await server.writer.write(delete(store.records).where(store.records.c.at < time.time() - keep))
-        except Exception as exc:  # noqa: BLE001 - the database is away: the next sweep tries again
-            event(log, "upload sweep failed", logging.WARNING, error=repr(exc))
-        await asyncio.sleep(every)
 
 
 def refused_too_often(quotas: Quotas, key: str) -> str | None:

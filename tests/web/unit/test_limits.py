@@ -263,3 +263,33 @@ def test_a_finished_table_leaves_memory_and_comes_back_from_its_log(serve):
     assert status == 200 and info["finished"] is True
     status, _, record = http(srv, "GET", f"/api/tables/{t['table']}/record")
     assert status == 200 and record["terminal"] is True
+
+
+def test_a_table_nobody_opened_leaves_the_database_and_one_somebody_sat_at_stays(serve):
+    """A script's thousand unused tables are not kept for ever (STICH_UNOPENED_TABLE_SECONDS); a table
+    a person sat at, or one that played, is a real match and stays."""
+    srv = serve(env={"STICH_UNOPENED_TABLE_SECONDS": "1", "STICH_SWEEP_SECONDS": "0.3"})
+    humans = {**SHORT, "seats": ["human", "human"], "grace": "never"}
+    unused = http(srv, "POST", "/api/tables", humans)[2]
+    sat_at = http(srv, "POST", "/api/tables", humans)[2]
+    played = http(srv, "POST", "/api/tables", {**SHORT, "seats": ["bot:random", "bot:random"]})[2]
+    person = srv.socket(sat_at["table"], sat_at["seats"][0]["token"])
+    person.until(lambda m: m["type"] == "state")
+    person.close()
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline and http(srv, "GET", f"/api/tables/{unused['table']}")[0] != 404:
+        time.sleep(0.2)
+    assert http(srv, "GET", f"/api/tables/{unused['table']}")[0] == 404
+    with connect(f"{srv.ws_url}/ws/tables/{unused['table']}?token={unused['seats'][0]['token']}") as ws:
+        assert "there is no table" in json.loads(ws.recv(timeout=10))["message"]   # its links lead nowhere
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=10)
+    assert closed.value.rcvd.code == 4404
+    time.sleep(1.0)   # a few more sweeps: the others stay
+    assert http(srv, "GET", f"/api/tables/{sat_at['table']}")[0] == 200
+    assert http(srv, "GET", f"/api/tables/{played['table']}")[0] == 200
+    db = sqlite3.connect(srv.db)
+    left = {t: db.execute("SELECT count(*) FROM seats WHERE table_id = ?", (t,)).fetchone()[0]
+            for t in (unused["table"], sat_at["table"])}
+    db.close()
+    assert left == {unused["table"]: 0, sat_at["table"]: 2}
