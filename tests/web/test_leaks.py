@@ -186,16 +186,18 @@ async def _step(clients: list[SeatClient], observers: list[SeatClient], mover: i
 
 
 def _frames(client: SeatClient, kind: str, blank: tuple[str, ...]) -> list[str]:
-    """The connection's frames of one type as text, with the table id and tokens blanked (the things
-    twins may not share)."""
-    out = []
+    """The connection's frames of one type as text, the last of each seq, with the table id and tokens
+    blanked (the things twins may not share).  A page is drawn again when the seat list changes, at
+    most every 0.2 s (table/fanout.py): how many drawings of one seq a connection gets depends on when
+    the other connections came, so each seq's last drawing is what twins must share."""
+    by_seq: dict[int, str] = {}
     for m in client.frames:
         if m.get("type") == kind:
             text = json.dumps(m, sort_keys=True)
             for b in blank:
                 text = text.replace(b, "<blank>")
-            out.append(text)
-    return out
+            by_seq[m["seq"]] = text
+    return [by_seq[k] for k in sorted(by_seq)]
 
 
 @pytest.mark.timeout(90)
@@ -220,6 +222,7 @@ def test_twin_tables_give_a_seat_identical_frames(server, game_name, variant, op
                 for c in clients + [page]:
                     await c.connect()
                     await c.recv_until(lambda m: m.get("type") in ("state", "html"), 10)
+            await asyncio.sleep(0.5)   # the seat lists of everybody's arrival (coalesced, 0.2 s) are out
             steps = 0
             while steps < max_steps:
                 views = [clients[OBSERVER].state["view"] for clients in both]
@@ -236,7 +239,7 @@ def test_twin_tables_give_a_seat_identical_frames(server, game_name, variant, op
                     await _step(clients, [page], mover, action)
                 steps += 1
             for clients, page in zip(both, pages, strict=True):
-                for c in clients + [page]:
+                for c in [page] + clients:   # the page first: the others leaving would redraw it
                     await c.close()
         return tables, both, pages, steps
 
