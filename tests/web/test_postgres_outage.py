@@ -27,7 +27,8 @@ from tests.web.test_redis_outage import PatientClient
 
 OUTAGE = 20.0       # seconds Postgres is away: ten lease times (2 s), far past any retry's wait
 TOLD_WITHIN = 5.0   # seconds by which an action must be answered while the database is away
-EVICTED = 75.0      # seconds after its last socket closed by which a finished table must leave memory (60 s)
+FINISHED = 5.0      # STICH_FINISHED_TABLE_SECONDS here: a finished table nobody watches leaves memory after it
+EVICTED = FINISHED + 10.0   # seconds after its last socket closed by which a finished table must leave memory
 
 
 NEW_TABLE = {"game": "watten", "variant": "euregio", "seats": ["human", "bot", "bot", "bot"]}
@@ -164,7 +165,7 @@ async def scenario(a, b, pg: StoppablePostgres) -> dict:
     closed_at = time.monotonic()
     for c in players:
         await c.close()
-    end = down_at + EVICTED
+    end = closed_at + EVICTED
     while finished_tables(a) + finished_tables(b) and time.monotonic() < end:
         await asyncio.sleep(1.0)
     out["finished_left"] = (finished_tables(a), finished_tables(b))
@@ -181,7 +182,8 @@ def test_a_long_postgres_outage(server_factory, redis_server):
     try:
         db = pg.new_database()
         args = ("--redis", redis_server.url, "--bot-workers", "0")
-        a, b = (server_factory(db, args=args) for _ in range(2))
+        env = {"STICH_FINISHED_TABLE_SECONDS": str(FINISHED)}
+        a, b = (server_factory(db, args=args, env=env) for _ in range(2))
         out = run(scenario(a, b, pg), timeout=220)
     finally:
         pg.stop()
