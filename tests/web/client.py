@@ -43,7 +43,7 @@ class SeatClient:
     def __init__(self, server, table: str, token: str | None = None, *, seat: int | None = None,
                  policy: Callable = choose_random, script_seed: object = 0, fmt: str = "json",
                  lang: str | None = None, name: str | None = None, act: bool = True,
-                 on_frame: Callable | None = None, out_of_turn: bool = False):
+                 on_frame: Callable | None = None, out_of_turn: bool = False, headers: dict | None = None):
         self.server = server            # anything with .ws_url (read again on every reconnect)
         self.table = table
         self.token = token
@@ -56,6 +56,7 @@ class SeatClient:
         self.act_enabled = act and token is not None
         self.on_frame = on_frame
         self.out_of_turn = out_of_turn
+        self.headers = headers          # e.g. a player's {"Authorization": "Bearer ..."}
         self.ws = None
         self.raw: list[str] = []               # every text frame received, in order
         self.frames: list[dict] = []           # the same, parsed
@@ -93,7 +94,7 @@ class SeatClient:
             try:
                 url = self.url()
                 self.ws = await websockets.connect(url, open_timeout=OPEN_TIMEOUT, max_size=2**24,
-                                                   ping_interval=None)
+                                                   ping_interval=None, additional_headers=self.headers)
                 self.connected_to.append((len(self.frames), url.split("/ws/")[0]))
                 break
             except (TimeoutError, OSError, InvalidHandshake, ConnectionClosed) as exc:

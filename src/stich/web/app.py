@@ -22,6 +22,7 @@ from stich.web import jsonin, metrics, retention, store
 from stich.web.catalogue import games_catalogue
 from stich.web.guard import Guard
 from stich.web.logs import event
+from stich.web.players import routes as player_routes
 from stich.web.quotas import Limits, Quotas
 from stich.web.rematch import rematch as rematch_table
 from stich.web.server import Server
@@ -314,6 +315,7 @@ def create_app(db: str | None = None, bot_workers: int | None = None, redis: str
         Route("/readyz", readyz, methods=["GET"]),
         WebSocketRoute("/ws/tables/{table_id}", table_socket),
     ]
+    routes.extend(player_routes(read_json, error))   # players, sign-in, profiles, leaderboards
     try:
         from stich.web.ui import routes as ui_routes
     except ImportError:

@@ -136,7 +136,7 @@ class Server:
         stmts = [store.tables.insert().values(
             id=table_id, game=game.name, variant=game.variant, options=store.dumps(dict(game.options)),
             settings=store.dumps(spec.settings), seed=seed, setup=store.dumps(spec.setup) if spec.setup else None,
-            public=spec.public, finished=False,
+            public=spec.public, finished=False, rated=spec.rated,
             created=time.time(), record=None)]
         for i, s in enumerate(spec.seats):
             stmts.append((store.seats, dict(
@@ -231,7 +231,7 @@ class Server:
             else:
                 answers[(a["seat"], a["client_id"])] = {"type": "error", "id": a["client_id"], "message": a["error"]}
         seats = [Seat(r["seat"], r["kind"], r["bot"], r["token_hash"], r["name"], bool(r["claimed"]),
-                      bool(r["arrived"])) for r in seat_rows]
+                      bool(r["arrived"]), r["player_id"]) for r in seat_rows]
         link = await store.fetch_one(self.engine, select(store.rematches.c.next_id).where(
             store.rematches.c.table_id == table_id))
         chat = [{"seat": r["seat"], "name": r["name"], "text": r["text"]} for r in reversed(chat_rows)]
@@ -239,7 +239,8 @@ class Server:
             event(log, "table restored", table=table_id, seq=len(action_rows))
         return dict(game=game, state=state, seats=seats, settings=json.loads(row["settings"]),
                     public=bool(row["public"]), answers=answers, chat=chat, marks=marks,
-                    started=bool(row["started"]), rematch=link["next_id"] if link else None)
+                    started=bool(row["started"]), rematch=link["next_id"] if link else None,
+                    rated=bool(row["rated"]))
 
     # --- the HTTP API's work ------------------------------------------------------------------
     async def create_from_body(self, body) -> dict:

@@ -15,9 +15,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from stich.web import jsonin, metrics, store
 from stich.web.guard import address, origin_problem
 from stich.web.logs import event
+from stich.web.players import BadCredential, identify
 from stich.web.quotas import BAD_INPUT, FORBIDDEN, FOREIGN_ORIGIN, TOO_MANY, Quotas, refused_too_often, retry_after
 from stich.web.server import Server, token_hash
 from stich.web.table import MAX_CLIENT_ID, Conn
+from stich.web.table.players import NEEDS_PLAYER, SeatRefused
 
 log = logging.getLogger("stich.web")
 
@@ -78,18 +80,30 @@ async def table_socket(ws: WebSocket):
         return await refuse(f"there is no table {table_id}", 4404)
     seat = None
     token = params.get("token")
+    player = None
     if token is not None:
         seat = actor.seat_for_hash(token_hash(token))
         if seat is None:
             return await refuse("this token is not a seat of this table", FORBIDDEN)
+        try:   # a seat's connection may be a player's (its bearer header or session cookie)
+            player, _session = await identify(ws, server.engine)
+        except BadCredential as exc:
+            return await refuse(str(exc), NEEDS_PLAYER, "not a player's token")
+        except Exception as exc:
+            if not store.unavailable(exc):
+                raise
+            return await refuse(DB_AWAY, 1013)
     problem = quotas.admit(peer, actor.id, seat is None)
     if problem is not None:
         return await refuse(problem, TOO_MANY, "too many sockets")
     conn = None
     try:
-        conn = Conn(ws, seat, fmt, lang)
+        conn = Conn(ws, seat, fmt, lang, player)
         try:
             await actor.attach(conn)
+        except SeatRefused as exc:   # a player's seat, a rated table (table/players.py); nothing attached
+            conn = None
+            return await refuse(str(exc), exc.code)
         except Exception as exc:
             if not store.unavailable(exc):
                 raise

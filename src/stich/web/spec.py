@@ -53,6 +53,7 @@ class TableSpec:
     public: bool = False
     seed: int | None = None        # test hook only (STICH_TEST_HOOKS=1): a chosen deal
     setup: dict | None = None
+    rated: bool = False            # the match changes ratings (stich.web.ratings)
 
 
 def make_game(name, variant=None, options=None):
@@ -214,7 +215,7 @@ def parse_table(body) -> TableSpec:
     if not isinstance(body, dict):
         raise BadRequest("the request body must be a JSON object")
     known = {"game", "variant", "options", "seats", "public", "grace", "timer", "signals", "bot_delay", "start",
-             "test"}
+             "test", "rated"}
     extra = sorted(set(body) - known)
     if extra:
         raise BadRequest(f"unknown field(s): {', '.join(extra)}; fields are: {', '.join(sorted(known))}")
@@ -225,9 +226,28 @@ def parse_table(body) -> TableSpec:
     if not isinstance(public, bool):
         raise BadRequest("'public' is true or false")
     spec = TableSpec(game, seat_specs, parse_settings(body, game), public)
+    spec.rated = parse_rated(body.get("rated", False), game, seat_specs)
     if "test" in body:
         spec.seed, spec.setup = parse_test_hook(body["test"], game)
     return spec
+
+
+def parse_rated(rated, game, seats: list[SeatSpec]) -> bool:
+    """``"rated": true``: every seat human, a game with ratings, its variant's standard options."""
+    from stich.web.ratings import rating_key, standard
+
+    if not isinstance(rated, bool):
+        raise BadRequest("'rated' is true or false")
+    if not rated:
+        return False
+    if rating_key(game) is None:
+        raise BadRequest(f"{game.name} has no ratings")
+    if any(s.kind != "human" for s in seats):
+        raise BadRequest("a rated table seats people only: every seat must be \"human\"")
+    if not standard(game):
+        raise BadRequest(f"a rated table plays {game.name} {game.variant} with its standard options (the "
+                         "variant's own, none changed); leave 'options' out or play a casual table")
+    return True
 
 
 def parse_test_hook(test, game) -> tuple[int, dict | None]:

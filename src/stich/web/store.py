@@ -55,6 +55,7 @@ tables = Table(
     Column("created", Float, nullable=False),
     Column("record", Text),                      # JSON: the full record, written with the last action
     Column("started", Boolean, nullable=False, default=False),  # "start now with bots" was chosen
+    Column("rated", Boolean, nullable=False, default=False),    # changes ratings (web/ratings.py)
 )
 
 seats = Table(
@@ -67,6 +68,7 @@ seats = Table(
     Column("name", String(64)),
     Column("claimed", Boolean, nullable=False, default=False),
     Column("arrived", Boolean, nullable=False, default=False),  # its person has been connected once
+    Column("player_id", Integer),                # the player whose first connection took it (web/identity.py)
 )
 
 actions = Table(
@@ -249,7 +251,8 @@ class Writer:
             self.sync_engine.dispose()
 
     async def write(self, *stmts) -> None:
-        """Commit ``stmts``: SQLAlchemy statements, or ``(table, row)`` pairs meaning "insert this row"."""
+        """Commit ``stmts``: SQLAlchemy statements, ``(table, row)`` pairs meaning "insert this row", or
+        functions called with the transaction's synchronous connection."""
         fut = asyncio.get_running_loop().create_future()
         self.queue.put_nowait((stmts, fut))
         await asyncio.shield(fut)
@@ -317,6 +320,9 @@ def _write_batch(conn, batch) -> None:
                 rows.setdefault(stmt[0], []).append(stmt[1])
             elif isinstance(stmt, Guard):
                 continue
+            elif callable(stmt):   # work that reads in the same transaction (a match's ratings)
+                flush()
+                stmt(conn)
             else:
                 flush()  # keep the order of statements and rows
                 conn.execute(stmt)

@@ -28,11 +28,13 @@ from stich.engine import StichError
 from stich.web import metrics, store
 from stich.web.cluster.channels import t_channel
 from stich.web.logs import event
+from stich.web.ratings import finish_match
 from stich.web.table.conn import Conn, Connections, Seat
 from stich.web.table.evening import Evening
 from stich.web.table.fanout import FanOut
 from stich.web.table.frames import Rendering, legal_for
 from stich.web.table.owner import LOST, Owner
+from stich.web.table.players import SeatPlayers
 from stich.web.table.replica import Replica
 from stich.web.table.talk import CHAT_KEEP, Talk
 
@@ -47,12 +49,12 @@ EVICT_AFTER = 60.0
 MAX_INFLIGHT = 64         # messages of one connection waiting in the actor
 
 
-class TableActor(Connections, Rendering, Talk, Evening, FanOut):
+class TableActor(Connections, Rendering, Talk, Evening, FanOut, SeatPlayers):
     """One table: its state, seats, connections and chat, and its role (owner or replica)."""
 
     def __init__(self, server, table_id: str, game, state, seats: list[Seat], settings: dict, public: bool,
                  answers: dict, chat: list[dict], marks: list[int], owner: bool = True, started: bool = False,
-                 rematch: str | None = None):
+                 rematch: str | None = None, rated: bool = False):
         self.server = server
         self.id = table_id
         self.game = game
@@ -65,6 +67,7 @@ class TableActor(Connections, Rendering, Talk, Evening, FanOut):
         self.marks = marks                 # seq -> how many of the state's events existed then
         self.started = started             # "start now with bots" was said (table/evening.py)
         self.rematch = rematch             # the id of this finished table's rematch, once there is one
+        self.rated = rated                 # its match changes ratings (stich.web.ratings)
         self.conns: set[Conn] = set()
         self.fanout_init()
         self.inbox: asyncio.Queue = asyncio.Queue()
@@ -101,6 +104,7 @@ class TableActor(Connections, Rendering, Talk, Evening, FanOut):
         self.marks = fields["marks"]
         self.started = fields["started"]
         self.rematch = fields["rematch"]
+        self.rated = fields["rated"]
 
     async def reload(self) -> None:
         """Read the log again and show everyone here the result."""
@@ -272,6 +276,8 @@ class TableActor(Connections, Rendering, Talk, Evening, FanOut):
         if new.is_terminal():
             stmts.append(update(store.tables).where(store.tables.c.id == self.id).values(
                 finished=True, record=store.dumps(self.make_record(new))))
+            # the history and ratings in the same transaction: counted exactly once, or not at all
+            stmts.append(finish_match(self.id, self.game, new.returns(), self.rated))
         if self.cluster is not None:
             stmts.append(self.cluster.guard(self.id))   # runs first in the transaction
             if new.is_terminal():  # a finished table has no owner: nobody renews or sweeps it for ever

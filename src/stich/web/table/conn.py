@@ -17,9 +17,10 @@ class Conn:
     The table never waits for a socket: it queues frames here and this connection's own task writes
     them, so a slow reader costs only its own queue (and is dropped when that is full)."""
 
-    def __init__(self, ws, seat: int | None, fmt: str = "json", lang: str = "en"):
+    def __init__(self, ws, seat: int | None, fmt: str = "json", lang: str = "en", player: dict | None = None):
         self.ws = ws
         self.seat = seat
+        self.player = player   # {"id", "name"}: the player the socket's credential belongs to, or None
         self.fmt = fmt
         self.lang = lang
         self.out: asyncio.Queue = asyncio.Queue()
@@ -69,7 +70,7 @@ class Seat:
     whether its link was handed out (``claimed``) and opened (``arrived``), and the owner's per-seat timers."""
 
     def __init__(self, seat: int, kind: str, bot: str | None, token_hash: str | None, name: str | None,
-                 claimed: bool, arrived: bool = False):
+                 claimed: bool, arrived: bool = False, player_id: int | None = None):
         self.seat = seat
         self.kind = kind
         self.bot = bot
@@ -77,6 +78,7 @@ class Seat:
         self.name = name
         self.claimed = claimed
         self.arrived = arrived       # its person has been connected once (stored)
+        self.player_id = player_id   # the player whose first connection took it, for the whole match
         self.bot_playing = False     # a human seat whose bot plays after the grace period
         self.grace: asyncio.TimerHandle | None = None
         self.grace_until: float | None = None   # a replica's copy of the owner's grace deadline (unix time)
@@ -116,6 +118,12 @@ class Connections:
             await self._attach(conn)
 
     async def _attach(self, conn: Conn) -> None:
+        if conn.seat is not None:   # before anything is sent or counted: a refused connection learns nothing
+            try:
+                await self.bind_player(conn)
+            except BaseException:
+                conn.stop()
+                raise
         if conn not in self.conns and conn.seat is not None:
             self.seated[conn.seat] += 1   # who is connected, counted as they come and go (fanout.py)
         self.conns.add(conn)

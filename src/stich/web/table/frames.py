@@ -44,7 +44,8 @@ class Rendering:
             name = s.name if raw else escape(s.name)
             item = {"seat": s.seat, "name": name, "kind": s.kind,
                     "connected": s.kind == "bot" or s.seat in connected,
-                    "bot_playing": s.kind == "bot" or s.bot_playing, "taken": s.kind == "bot" or s.claimed}
+                    "bot_playing": s.kind == "bot" or s.bot_playing, "taken": s.kind == "bot" or s.claimed,
+                    "player": s.player_id is not None}   # the name is a player's (a profile at /players/NAME)
             if s.kind == "bot":
                 item["bot"] = s.bot
             else:   # the table waits for this seat's person; seconds before its bot takes it over
@@ -57,12 +58,14 @@ class Rendering:
     def meta(self) -> dict:
         return {"table": self.id, "game": self.game.name, "variant": self.game.variant,
                 "options": dict(self.game.options), "settings": dict(self.settings), "public": self.public,
-                "seats": self.seats_info(), "finished": self.finished, "seq": self.seq, "rematch": self.rematch}
+                "seats": self.seats_info(), "finished": self.finished, "seq": self.seq, "rematch": self.rematch,
+                "rated": self.rated}
 
     def make_record(self, state) -> dict:
         rec = state.record()
-        rec["web"] = {"table": self.id, "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name}
-                                                  for s in self.seats]}
+        rec["web"] = {"table": self.id, "rated": self.rated, "seats": [
+            {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name, "player": s.player_id is not None}
+            for s in self.seats]}
         return rec
 
     def _clock(self) -> dict | None:

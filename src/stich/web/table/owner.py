@@ -82,7 +82,8 @@ class Owner:
             "k": "seats", "deadline": t.turn_deadline, "connected": sorted(t.connected()),
             "started": t.started,
             "seats": [{"seat": s.seat, "name": s.name, "claimed": s.claimed, "bot_playing": s.bot_playing,
-                       "token_hash": s.token_hash, "arrived": s.arrived, "grace": t.grace_left(s)}
+                       "token_hash": s.token_hash, "arrived": s.arrived, "grace": t.grace_left(s),
+                       "player_id": s.player_id}
                       for s in t.seats]})
 
     async def attached(self, t, conn) -> None:
@@ -113,6 +114,7 @@ class Owner:
             s.grace.cancel()
             s.grace = None
         if not s.claimed or not s.arrived:
+            await t.learn_player(s)   # a player a replica's connection bound (table/players.py)
             s.claimed = s.arrived = True
             await t.server.writer.write(update(store.seats).where(
                 store.seats.c.table_id == t.id, store.seats.c.seat == seat).values(claimed=True, arrived=True))

@@ -100,6 +100,7 @@ class Replica:
                 s.name, s.claimed, s.bot_playing, s.token_hash = (item["name"], item["claimed"],
                                                                   item["bot_playing"], item["token_hash"])
                 s.arrived = item.get("arrived", s.arrived)
+                s.player_id = item.get("player_id", s.player_id)
                 grace = item.get("grace")
                 s.grace_until = None if grace is None else time.time() + grace
             t.started = msg.get("started", t.started)

@@ -88,6 +88,9 @@ class Talk:
         if conn.seat is None:
             conn.send(_error("spectators have no seat to name"))
             return
+        if self.seats[conn.seat].player_id is not None:
+            conn.send(_error("a player's seat carries the player's name"))
+            return
         try:
             name = clean_name(name)
         except BadRequest as exc:

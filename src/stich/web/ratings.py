@@ -1,0 +1,196 @@
+"""Ratings and history: what a finished match leaves for the players who sat in it (docs/ratings.md).
+
+When a match ends, the transaction that stores its last action also runs :func:`finish_match`: it
+writes one ``player_matches`` row per seat a player held (the history) and, at a rated table, moves
+each player's rating of the match's key.  One transaction: a crash before its commit leaves the
+match unfinished (it resumes and ends again later), a crash after leaves everything counted, and
+the rows' key ``(table, seat)`` would refuse a second count.
+
+Ratings are Weng-Lin (OpenSkill's Plackett-Luce model: teams and any number of sides), one per game
+and player count (:data:`KEYS`).  The rule that turns a match into sides and places is
+:func:`sides`; the number shown is :func:`display`."""
+
+from __future__ import annotations
+
+import time
+
+from sqlalchemy import Boolean, Column, Float, Integer, String, Table, func, select
+
+import stich
+from stich.web import store
+
+KEYS = ("watten/4", "watten/3", "watten/2", "battn", "biscambiggia", "barbu")
+#: the display scale: 1500 + SCALE * (mu - 25), deviation SCALE * sigma (a new player: 1500 +- 350)
+BASE, SCALE = 1500.0, 42.0
+MU0 = 25.0
+SIGMA0 = MU0 / 3
+
+ratings = Table(
+    "ratings", store.metadata,
+    Column("player_id", Integer, primary_key=True),
+    Column("key", String(32), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("matches", Integer, nullable=False),
+)
+
+player_matches = Table(
+    "player_matches", store.metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("player_id", Integer, nullable=False),
+    Column("game", String(64), nullable=False),
+    Column("variant", String(64), nullable=False),
+    Column("key", String(32), nullable=False),
+    Column("result", String(16), nullable=False),
+    Column("rated", Boolean, nullable=False),
+    Column("finished", Float, nullable=False),
+    Column("before", Float),
+    Column("after", Float),
+    Column("deviation", Float),
+)
+
+
+def rating_key(game) -> str | None:
+    """The key a match of ``game`` is rated under, or None for a game without ratings."""
+    if game.name == "watten":
+        return f"watten/{game.num_players}"
+    return game.name if game.name in KEYS else None
+
+
+def standard(game) -> bool:
+    """Whether the table's options are its variant's standard set: the rules as the variant defines
+    them, nothing changed (a rated table must use them; any change makes a casual table)."""
+    return dict(game.options) == dict(stich.game(game.name, game.variant).options)
+
+
+def display(mu: float) -> float:
+    return round(BASE + SCALE * (mu - MU0), 1)
+
+
+def deviation(sigma: float) -> float:
+    return round(SCALE * sigma, 1)
+
+
+def places(scores: list[float]) -> list[int]:
+    """1 for the best score, ties sharing the better place (competition ranking: 1, 2, 2, 4)."""
+    return [1 + sum(1 for other in scores if other > s) for s in scores]
+
+
+def sides(game, returns: list[float]) -> tuple[list[list[int]], list[int]]:
+    """The partnership rule: (sides as lists of seats, each side's place).
+
+    - Watten with 4 and Battn: the two partnerships (seats 0+2 and 1+3) are the sides; the winners'
+      side is first.
+    - Watten with 3 or 2: each seat is a side; every seat that won (its return above zero) is first,
+      the others second.
+    - Biscambiggia: the caller and the partner change with every hand, so no side lasts a match: each
+      seat is a side, placed by its final marche (ties share a place).
+    - Barbu: each seat is a side, placed by its final total (ties share a place)."""
+    n = len(returns)
+    if (game.name == "watten" and n == 4) or game.name == "battn":
+        won = 0 if returns[0] > 0 else 1
+        teams = [[s for s in range(n) if s % 2 == won], [s for s in range(n) if s % 2 != won]]
+        return teams, [1, 2]
+    if game.name == "watten":
+        return [[s] for s in range(n)], [1 if r > 0 else 2 for r in returns]
+    return [[s] for s in range(n)], places(list(returns))
+
+
+def results(game, returns: list[float]) -> list[str]:
+    """Each seat's result as the history shows it: "won"/"lost", or the final place in games placed
+    one by one (Biscambiggia, Barbu)."""
+    if game.name in ("biscambiggia", "barbu"):
+        return [str(p) for p in places(list(returns))]
+    return ["won" if r > 0 else "lost" for r in returns]
+
+
+def _model():
+    from openskill.models import PlackettLuce
+
+    return PlackettLuce(mu=MU0, sigma=SIGMA0)
+
+
+def finish_match(table_id: str, game, returns: list[float], rated: bool):
+    """The function :class:`~stich.web.store.Writer` runs in the transaction of a match's last action:
+    reads which player held each seat (the database's word, whichever process bound them), writes the
+    history and, at a rated table, the new ratings."""
+    key = rating_key(game)
+    outcome = results(game, returns)
+
+    def run(conn) -> None:
+        S = store.seats
+        held = {r.seat: r.player_id for r in conn.execute(select(S.c.seat, S.c.player_id).where(
+            S.c.table_id == table_id, S.c.player_id.is_not(None)))}
+        if not held or key is None:
+            return
+        if conn.execute(select(func.count()).select_from(player_matches).where(
+                player_matches.c.table_id == table_id)).scalar():
+            return   # counted already (cannot happen: the last action commits once; kept as a guard)
+        now = time.time()
+        rows = {seat: dict(table_id=table_id, seat=seat, player_id=pid, game=game.name, variant=game.variant,
+                           key=key, result=outcome[seat], rated=False, finished=now, before=None, after=None,
+                           deviation=None) for seat, pid in held.items()}
+        n = len(returns)
+        if rated and len(held) == n and len(set(held.values())) == n:
+            _rate(conn, key, game, returns, held, rows)
+        conn.execute(player_matches.insert(), list(rows.values()))
+
+    return run
+
+
+def _rate(conn, key: str, game, returns, held: dict[int, int], rows: dict[int, dict]) -> None:
+    model = _model()
+    found = {r.player_id: r for r in conn.execute(select(ratings).where(
+        ratings.c.key == key, ratings.c.player_id.in_(list(held.values()))))}
+    before = {}
+    for seat, pid in held.items():
+        r = found.get(pid)
+        before[seat] = model.rating(mu=r.mu, sigma=r.sigma) if r else model.rating()
+    teams, ranks = sides(game, returns)
+    new = model.rate([[before[s] for s in team] for team in teams], ranks=ranks)
+    for team, rated_team in zip(teams, new, strict=True):
+        for seat, after in zip(team, rated_team, strict=True):
+            pid = held[seat]
+            if pid in found:
+                conn.execute(ratings.update().where(ratings.c.player_id == pid, ratings.c.key == key).values(
+                    mu=after.mu, sigma=after.sigma, matches=ratings.c.matches + 1))
+            else:
+                conn.execute(ratings.insert().values(player_id=pid, key=key, mu=after.mu, sigma=after.sigma,
+                                                     matches=1))
+            rows[seat].update(rated=True, before=display(before[seat].mu), after=display(after.mu),
+                              deviation=deviation(after.sigma))
+
+
+# --- reading ------------------------------------------------------------------------------------------
+async def player_ratings(engine, player_id: int) -> dict:
+    rows = await store.fetch_all(engine, select(ratings).where(ratings.c.player_id == player_id))
+    return {r["key"]: {"rating": display(r["mu"]), "deviation": deviation(r["sigma"]), "matches": r["matches"]}
+            for r in sorted(rows, key=lambda r: KEYS.index(r["key"]) if r["key"] in KEYS else 99)}
+
+
+async def player_history(engine, player_id: int, limit: int = 200) -> list[dict]:
+    """A player's finished matches, newest first, with each table's other seats (partners, opponents)."""
+    P = player_matches
+    rows = await store.fetch_all(engine, select(P).where(P.c.player_id == player_id).order_by(
+        P.c.finished.desc()).limit(limit))
+    out = []
+    for r in rows:
+        item = {"table": r["table_id"], "game": r["game"], "variant": r["variant"], "seat": r["seat"],
+                "result": int(r["result"]) if r["result"].isdigit() else r["result"], "rated": bool(r["rated"]),
+                "finished": r["finished"], "key": r["key"]}
+        if r["rated"]:
+            item.update(before=r["before"], after=r["after"], deviation=r["deviation"])
+        out.append(item)
+    return out
+
+
+async def leaderboard(engine, key: str, min_matches: int, limit: int = 100) -> list[dict]:
+    from stich.web.identity import players
+
+    rows = await store.fetch_all(engine, select(players.c.name, ratings.c.mu, ratings.c.sigma, ratings.c.matches)
+                                 .select_from(ratings.join(players, players.c.id == ratings.c.player_id))
+                                 .where(ratings.c.key == key, ratings.c.matches >= min_matches)
+                                 .order_by(ratings.c.mu.desc(), players.c.name_key).limit(limit))
+    return [{"player": r["name"], "rating": display(r["mu"]), "deviation": deviation(r["sigma"]),
+             "matches": r["matches"]} for r in rows]
