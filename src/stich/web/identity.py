@@ -109,8 +109,20 @@ def check_password(password) -> str:
     return password
 
 
-# --- passwords (argon2id, in a thread: a hash takes tens of milliseconds of CPU) ------------------
+# --- passwords (argon2id, in a thread: a hash takes ~0.1-0.7 s of CPU and 64 MiB) ------------------
 _hasher = None
+#: hashes computed at once: each holds 64 MiB for its time, and a flood of sign-ins must queue, not
+#: take the server's memory
+ARGON_AT_ONCE = 2
+_slots: asyncio.Semaphore | None = None
+
+
+async def _argon_call(fn, *args):
+    global _slots
+    if _slots is None:
+        _slots = asyncio.Semaphore(ARGON_AT_ONCE)
+    async with _slots:
+        return await asyncio.to_thread(fn, *args)
 
 
 def _argon():
@@ -123,7 +135,7 @@ def _argon():
 
 
 async def hash_password(password: str) -> str:
-    return await asyncio.to_thread(_argon().hash, password)
+    return await _argon_call(_argon().hash, password)
 
 
 async def verify_password(stored: str | None, password: str) -> bool:
@@ -135,7 +147,7 @@ async def verify_password(stored: str | None, password: str) -> bool:
     if target is None:
         target = _DUMMY["hash"] = await hash_password(secrets.token_urlsafe(16))
     try:
-        ok = await asyncio.to_thread(_argon().verify, target, password)
+        ok = await _argon_call(_argon().verify, target, password)
     except (VerificationError, InvalidHashError):
         return False
     return bool(ok) and stored is not None

@@ -14,7 +14,8 @@ import sys
 import time
 
 #: field names a log line never carries, whoever passes them
-SECRET_FIELDS = frozenset({"token", "token_hash", "seed", "secret", "setup", "hands"})
+SECRET_FIELDS = frozenset({"token", "token_hash", "seed", "secret", "setup", "hands", "password", "code",
+                           "session"})
 _TOKEN_IN_URL = re.compile(r"(token=)[^&\s\"'#]+")
 
 
