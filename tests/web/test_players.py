@@ -259,3 +259,42 @@ def test_ratings_move_the_right_way(pserver, game, variant, n, key):
         values = [p["rating"] for p in board["players"]]
         assert values == sorted(values, reverse=True)
     run(go(), timeout=230)
+
+
+@pytest.mark.timeout(120)
+def test_profile_and_leaderboard_pages(pserver):
+    """The pages read the same facts: the profile's rating, its change and graph (an SVG drawn by the
+    server), the match with its replay link and opponent; the leaderboard; /me offers the form to
+    become a player, and shows the player's name once the cookie is there; in all four languages."""
+    async def go():
+        async with http_client(pserver) as http:
+            players = [await new_player(http) for _ in range(2)]
+        table, returns = await play_rated(pserver, "watten", "bavarian_2", players, seed=21)
+        anna, bert = players
+        async with http_client(pserver) as http:
+            profile = (await http.get(f"/api/players/{anna['name']}")).json()
+            m = profile["matches"][0]
+            html = (await http.get(f"/players/{anna['name']}", params={"lang": "de"})).text
+            assert '<html lang="de">' in html and "Wertungen" in html
+            assert f'data-table="{table}"' in html and f'href="/replay/{table}"' in html
+            assert f'href="/players/{bert["name"]}"' in html
+            change = round(m["after"] - m["before"])
+            assert f'data-change="{change}"' in html and (change > 0) == (returns[0] > 0)
+            assert "<svg" in html and "<polyline" in html and 'role="img"' in html and "<script>" not in html
+            # the filters: by game, by a name played with
+            assert f'data-table="{table}"' not in (await http.get(f"/players/{anna['name']}",
+                                                                 params={"game": "barbu"})).text
+            assert f'data-table="{table}"' in (await http.get(f"/players/{anna['name']}",
+                                                             params={"with": bert["name"].upper()})).text
+            for lang, word in (("en", "Leaderboard"), ("de", "Rangliste"), ("it", "Classifica"), ("fr", "Classement")):
+                page = await http.get("/leaderboard", params={"key": "watten/2", "lang": lang})
+                assert page.status_code == 200 and word in page.text and anna["name"] in page.text
+            assert (await http.get("/leaderboard", params={"key": "chess"})).status_code == 404
+            assert (await http.get("/players/nobody-here")).status_code == 404
+        async with http_client(pserver) as guest:
+            page = (await guest.get("/me")).text
+            assert 'id="become"' in page and 'src="/static/players.js' in page
+            await guest.post("/api/players", json={"name": fresh_name("Me")})
+            page = (await guest.get("/me")).text
+            assert 'id="signed-in"' in page and 'id="show-code"' in page
+    run(go(), timeout=110)

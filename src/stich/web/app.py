@@ -18,11 +18,10 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 
-from stich.web import jsonin, metrics, retention, store
+from stich.web import jsonin, metrics, players, retention, store
 from stich.web.catalogue import games_catalogue
 from stich.web.guard import Guard
 from stich.web.logs import event
-from stich.web.players import routes as player_routes
 from stich.web.quotas import Limits, Quotas
 from stich.web.rematch import rematch as rematch_table
 from stich.web.server import Server
@@ -56,6 +55,20 @@ class Facade:
 
     def games(self) -> dict:
         return games_catalogue()
+
+    # players (stich.web.players): a profile's page, a leaderboard, who the reader is
+    async def player_page(self, name: str) -> dict | None:
+        return await players.page_data(self._server.engine, name)
+
+    async def leaderboard(self, key: str) -> dict:
+        return await players.leaderboard_data(self._server.engine, key)
+
+    async def me(self, conn) -> dict | None:
+        """The player a page's request comes from (its cookie or bearer header), or None."""
+        try:
+            return (await players.identify(conn, self._server.engine))[0]
+        except players.BadCredential:
+            return None
 
 
 async def database_away(request: Request, exc: Exception) -> JSONResponse:
@@ -315,7 +328,7 @@ def create_app(db: str | None = None, bot_workers: int | None = None, redis: str
         Route("/readyz", readyz, methods=["GET"]),
         WebSocketRoute("/ws/tables/{table_id}", table_socket),
     ]
-    routes.extend(player_routes(read_json, error))   # players, sign-in, profiles, leaderboards
+    routes.extend(players.routes(read_json, error))   # players, sign-in, profiles, leaderboards
     try:
         from stich.web.ui import routes as ui_routes
     except ImportError:

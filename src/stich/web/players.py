@@ -117,8 +117,7 @@ def routes(read_json, error) -> list:
         key = request.query_params.get("key")
         if key not in ratings.KEYS:
             return error(400, f"'key' is one of {', '.join(ratings.KEYS)}")
-        players = await ratings.leaderboard(server(request).engine, key, leaderboard_min_matches())
-        return JSONResponse({"key": key, "players": players, "min_matches": leaderboard_min_matches()})
+        return JSONResponse(await leaderboard_data(server(request).engine, key))
 
     async def signin(request):
         try:
@@ -228,6 +227,37 @@ def routes(read_json, error) -> list:
 async def profile_data(engine, player: dict, limit: int = 200) -> dict:
     return {"player": player["name"], "ratings": await ratings.player_ratings(engine, player["id"]),
             "matches": await ratings.player_history(engine, player["id"], limit)}
+
+
+async def leaderboard_data(engine, key: str) -> dict:
+    least = leaderboard_min_matches()
+    return {"key": key, "players": await ratings.leaderboard(engine, key, least), "min_matches": least}
+
+
+async def page_data(engine, name: str) -> dict | None:
+    """A profile page's facts: the profile, each match's other seats (partners and opponents), and
+    each rating's course (1500, then after each rated match) for the graph."""
+    player = await identity.player_by_name(engine, name)
+    if player is None:
+        return None
+    data = await profile_data(engine, player, limit=500)
+    ids = sorted({m["table"] for m in data["matches"]})
+    seats: dict[str, list] = {}
+    if ids:
+        S = store.seats
+        for r in await store.fetch_all(engine, select(S.c.table_id, S.c.seat, S.c.name, S.c.player_id, S.c.kind).where(
+                S.c.table_id.in_(ids)).order_by(S.c.table_id, S.c.seat)):
+            seats.setdefault(r["table_id"], []).append(r)
+    course: dict[str, list] = {}
+    for m in reversed(data["matches"]):   # oldest first
+        partner = (m["seat"] + 2) % 4 if m["key"] in ("watten/4", "battn") else None
+        m["others"] = [{"seat": r["seat"], "name": r["name"], "player": r["player_id"] is not None,
+                        "bot": r["kind"] == "bot", "partner": r["seat"] == partner}
+                       for r in seats.get(m["table"], []) if r["seat"] != m["seat"]]
+        if m["rated"]:
+            course.setdefault(m["key"], [m["before"]]).append(m["after"])
+    data["course"] = course
+    return data
 
 
 async def delete_player(server, player_id: int) -> None:

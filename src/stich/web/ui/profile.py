@@ -1,0 +1,103 @@
+"""The players' pages: a profile (``/players/{name}``: ratings, the rating's course as a small SVG
+drawn here, the matches with their replays, partners and opponents), the leaderboards
+(``/leaderboard``) and one's own page (``/me``: become a player, sign in, a one-time code, a password,
+one's data, leaving).  Server-rendered; the forms of ``/me`` post JSON through ``/static/players.js``
+(no inline script)."""
+
+from __future__ import annotations
+
+import time
+
+from starlette.requests import Request
+from starlette.routing import Route
+
+import stich
+from stich.web.ui.env import N_, variant_words
+from stich.web.ui.pages import page
+
+#: the rating keys in the order pages show them, with their words
+KEY_WORDS = {
+    "watten/4": N_("Watten, 4 players"), "watten/3": N_("Watten, 3 players"), "watten/2": N_("Watten, 2 players"),
+    "battn": N_("Battn"), "biscambiggia": N_("Biscambiggia"), "barbu": N_("Barbu"),
+}
+GRAPH_W, GRAPH_H, GRAPH_PAD = 320, 120, 12
+
+
+def graph(values: list[float]) -> dict:
+    """A rating's course as an SVG polyline's points (the first value is the rating before the first
+    rated match), with the lowest and highest values for the axis labels."""
+    low, high = min(values), max(values)
+    if high - low < 20:   # a flat course still gets a visible scale
+        low, high = low - 10, high + 10
+    step = (GRAPH_W - 2 * GRAPH_PAD) / max(1, len(values) - 1)
+    points = []
+    for i, v in enumerate(values):
+        x = GRAPH_PAD + i * step
+        y = GRAPH_PAD + (high - v) / (high - low) * (GRAPH_H - 2 * GRAPH_PAD)
+        points.append((round(x, 1), round(y, 1)))
+    return {"points": " ".join(f"{x},{y}" for x, y in points), "dots": points, "low": round(low), "high": round(high),
+            "first": round(values[0]), "last": round(values[-1]), "width": GRAPH_W, "height": GRAPH_H}
+
+
+def _date(ts: float) -> str:
+    return time.strftime("%Y-%m-%d", time.gmtime(ts))
+
+
+async def profile(request: Request):
+    facade = request.app.state.stich
+    data = await facade.player_page(request.path_params["name"])
+    if data is None:
+        return page(request, "error.html", status=404, message_id="no_player")
+    game = request.query_params.get("game") or ""
+    with_name = (request.query_params.get("with") or "").strip()
+    matches = data["matches"]
+    if game:
+        matches = [m for m in matches if m["game"] == game]
+    if with_name:
+        folded = with_name.casefold()
+        matches = [m for m in matches if any((o["name"] or "").casefold() == folded for o in m["others"])]
+    for m in matches:
+        m["date"] = _date(m["finished"])
+        m["change"] = None if not m["rated"] else round(m["after"] - m["before"])
+        m["title"] = _title(m["game"])
+    graphs = [{"key": key, "word": KEY_WORDS.get(key, key), **graph(values)}
+              for key, values in data["course"].items()]
+    me = await facade.me(request)
+    return page(request, "profile.html", player=data["player"], ratings=data["ratings"], matches=matches,
+                graphs=graphs, key_words=KEY_WORDS, games=sorted({m["game"] for m in data["matches"]}),
+                game=game, with_name=with_name, variant_words=variant_words(), titles=_titles(),
+                own=me is not None and me["name"] == data["player"])
+
+
+def _title(game: str) -> str:
+    try:
+        return stich.engine.game_class(game).title or game
+    except Exception:  # noqa: BLE001 - a game no longer installed is still named
+        return game
+
+
+def _titles() -> dict:
+    return {name: _title(name) for name in stich.games()}
+
+
+async def leaderboard(request: Request):
+    key = request.query_params.get("key") or "watten/4"
+    if key not in KEY_WORDS:
+        return page(request, "error.html", status=404, message_id="no_leaderboard")
+    board = await request.app.state.stich.leaderboard(key)
+    return page(request, "leaderboard.html", key=key, key_words=KEY_WORDS, board=board)
+
+
+async def me(request: Request):
+    player = await request.app.state.stich.me(request)
+    response = page(request, "me.html", me=player)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def routes() -> list:
+    return [
+        Route("/players/{name}", profile, name="player"),
+        Route("/leaderboard", leaderboard, name="leaderboard"),
+        Route("/me", me, name="me"),
+    ]

@@ -1,0 +1,74 @@
+// stich /me: become a player, sign in, a one-time code, a password, sign out, delete.  Each form
+// posts JSON to the players' API (docs/web-protocol.md, "Players"); the session is an HttpOnly
+// cookie the server sets, never seen here.  Loaded by me.html only, as a file (no inline script).
+const $ = (sel) => document.querySelector(sel);
+const words = JSON.parse(($("#me-words") || {}).textContent || "{}");
+
+function showError(message) {
+  const box = $("#errors");
+  box.textContent = "";
+  const p = document.createElement("p");
+  p.textContent = `${words.error || "Error:"} ${message}`;
+  box.append(p);
+}
+
+async function send(url, body, method = "POST") {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const res = await fetch(url, init);
+  let data = {};
+  try { data = await res.json(); } catch { /* 204: no body */ }
+  if (!res.ok) throw new Error(data.error || `${res.status} ${res.statusText}`);
+  return data;
+}
+
+function on(id, event, fn) {
+  const el = $(id);
+  if (!el) return;
+  el.addEventListener(event, async (e) => {
+    e.preventDefault();
+    try { await fn(el); } catch (err) { showError(err.message); }
+  });
+}
+
+on("#become", "submit", async (form) => {
+  await send("/api/players", { name: form.elements.name.value.trim() });
+  location.reload();
+});
+
+on("#signin", "submit", async (form) => {
+  const body = { name: form.elements.name.value.trim() };
+  const code = form.elements.code.value.trim();
+  if (code) body.code = code; else body.password = form.elements.password.value;
+  await send("/api/players/signin", body);
+  location.reload();
+});
+
+on("#show-code", "click", async () => {
+  const data = await send("/api/me/code");
+  $("#code").textContent = words.code.replace("%(code)s", data.code);
+  $("#code").dataset.code = data.code;
+});
+
+on("#password-form", "submit", async (form) => {
+  const body = { password: form.elements.password.value };
+  if (form.elements.current.value) body.current = form.elements.current.value;
+  await send("/api/me/password", body);
+  form.reset();
+  $("#password-done").hidden = false;
+});
+
+on("#sign-out", "click", async () => {
+  await send("/api/me/signout");
+  location.reload();
+});
+
+on("#delete-form", "submit", async (form) => {
+  const input = form.elements.confirm;
+  if (input.value.trim() !== input.dataset.name) { input.focus(); return; }
+  await send("/api/me", undefined, "DELETE");
+  location.href = "/";
+});
