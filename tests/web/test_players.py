@@ -298,3 +298,26 @@ def test_profile_and_leaderboard_pages(pserver):
             page = (await guest.get("/me")).text
             assert 'id="signed-in"' in page and 'id="show-code"' in page
     run(go(), timeout=110)
+
+
+def test_a_cookie_from_another_sites_page_does_not_count(pserver):
+    """The session cookie identifies a socket opened by this site's pages (Origin: this host, any port,
+    as a proxy may drop it from Host); another site's page with the same cookie is a guest (4401 at a
+    rated table)."""
+    async def go():
+        async with http_client(pserver) as http:
+            r = await http.post("/api/players", json={"name": fresh_name("C")})
+            session = r.cookies["stich_session"]
+            r = await http.post("/api/tables", json={"game": "watten", "variant": "bavarian_2", "rated": True,
+                                                     "seats": ["human", "human"]})
+            t = r.json()
+        tok = [s["token"] for s in t["seats"]]
+        evil = {"Cookie": f"stich_session={session}", "Origin": "http://evil.example"}
+        code, _ = await refused(SeatClient(pserver, t["table"], tok[0], seat=0, headers=evil))
+        assert code == 4401
+        own = {"Cookie": f"stich_session={session}", "Origin": "http://127.0.0.1:1"}
+        c = SeatClient(pserver, t["table"], tok[0], seat=0, headers=own)
+        await c.connect()
+        assert (await c.recv_until(lambda m: m.get("type") == "seats"))["seats"][0]["player"] is True
+        await c.close()
+    run(go(), timeout=30)

@@ -40,7 +40,15 @@ def _same_origin(conn) -> bool:
     origin = conn.headers.get("origin")
     if not origin:
         return True
-    return origin.split("://", 1)[-1] == conn.headers.get("host", "")
+    # host names only: a proxy may pass Host without the port the browser's Origin names (nginx's $host)
+    return _hostname(origin.split("://", 1)[-1]) == _hostname(conn.headers.get("host", ""))
+
+
+def _hostname(host: str) -> str:
+    host = host.strip().lower()
+    if host.startswith("["):   # [::1]:8000
+        return host.split("]", 1)[0] + "]"
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
 
 
 async def identify(conn, engine) -> tuple[dict | None, str | None]:
