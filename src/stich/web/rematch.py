@@ -50,7 +50,8 @@ async def rematch(server, table_id: str, body) -> tuple[int, dict]:
     row = None
     if len(table_id) <= 32:
         row = await store.fetch_one(server.engine, select(T.c.game, T.c.variant, T.c.options, T.c.settings,
-                                                          T.c.public, T.c.finished).where(T.c.id == table_id))
+                                                          T.c.public, T.c.finished, T.c.rated).where(
+            T.c.id == table_id))
     if row is None:
         return 404, {"error": f"there is no table {table_id}"}
     seats = await store.fetch_all(server.engine, select(S).where(S.c.table_id == table_id).order_by(S.c.seat))
@@ -71,7 +72,7 @@ async def rematch(server, table_id: str, body) -> tuple[int, dict]:
             (store.tables, dict(id=next_id, game=row["game"], variant=row["variant"], options=row["options"],
                                 settings=row["settings"], seed=secrets.randbelow(2**63), setup=None,
                                 public=row["public"], finished=False, started=False, created=time.time(),
-                                record=None))]
+                                record=None, rated=row["rated"]))]   # a rated table's rematch is rated too
     rows += [(store.seats, dict(table_id=next_id, seat=s["seat"], kind=s["kind"], bot=s["bot"],
                                 token_hash=s["token_hash"], name=s["name"], claimed=s["claimed"], arrived=False))
              for s in seats]
