@@ -92,3 +92,21 @@ def test_players_play_a_rated_match_and_sign_in_elsewhere(server, new_page):
     assert record["web"]["seats"][3]["name"] is None and record["web"]["seats"][0]["name"] == names[0]
     for p in pages + [other, third]:
         assert not p.js_errors, p.js_errors
+
+
+def test_the_create_form_makes_a_rated_table(server, new_page):
+    page = new_page(locale="en-GB")
+    page.goto(server.base_url + "/")
+    page.select_option("#c-game", "watten")
+    page.select_option("#v-watten", "bavarian_4")
+    page.check("#c-rated")
+    page.click("#create button[type=submit]")          # bots in seats 2-4: the server says why not
+    page.wait_for_selector("#errors p")
+    assert "people only" in page.locator("#errors").inner_text()
+    for seat in (1, 2, 3):
+        page.select_option(f"#seat-{seat}", "human")
+    page.click("#create button[type=submit]")
+    page.wait_for_selector("#created li a")
+    table = page.locator("#created li a").first.get_attribute("href").split("/t/")[1].split("?")[0]
+    assert api(server, f"/api/tables/{table}")["rated"] is True
+    assert not page.js_errors, page.js_errors

@@ -90,6 +90,7 @@ function home() {
     fs.querySelectorAll("[data-option]").forEach((el) => { if (!el.disabled && el.value !== "") options[el.dataset.option] = el.type === "number" ? Number(el.value) : el.value; });
     const seats = [...document.querySelectorAll(".seat-choice select")].filter((s) => !s.disabled).map((s) => s.value);
     const body = { game: gameSel.value, variant: $("select[data-variant-of]", fs).value, options, seats, public: $("#c-public").checked };
+    if ($("#c-rated")?.checked) body.rated = true;   // the server says why when seats or options do not fit
     // the table's settings (grace, timer, signals, bot delay, start): numbers as numbers, words as words
     form.querySelectorAll("[data-setting]").forEach((el) => { if (!el.disabled && (el.type !== "radio" || el.checked)) body[el.dataset.setting] = /^\d+(\.\d+)?$/.test(el.value) ? Number(el.value) : el.value; });
     try {
