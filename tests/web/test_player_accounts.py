@@ -133,3 +133,23 @@ def test_rename_download_and_delete(pserver):  # noqa: F811
             r = await http.post("/api/players", json={"name": new_name})
             assert r.status_code == 201
     run(go(), timeout=110)
+
+
+@pytest.mark.timeout(120)
+def test_people_you_play_with(pserver):  # noqa: F811
+    """Two matches of Anna with Bert, one with Cilli (the latest): /api/me/people lists Cilli first, then
+    Bert with two matches; /me links each to their profile and to the matches played together."""
+    async def go():
+        async with _client(pserver) as http:
+            anna, bert, cilli = [await new_player(http) for _ in range(3)]
+            r = await http.get("/api/me/people", headers=anna["headers"])
+            assert r.status_code == 200 and r.json() == {"people": []}
+            await play_rated(pserver, "watten", "bavarian_2", [anna, bert], seed=31)
+            await play_rated(pserver, "watten", "bavarian_2", [bert, anna], seed=32)
+            await play_rated(pserver, "watten", "bavarian_2", [anna, cilli], seed=33)
+            people = (await http.get("/api/me/people", headers=anna["headers"])).json()["people"]
+            assert [(p["player"], p["matches"]) for p in people] == [(cilli["name"], 1), (bert["name"], 2)]
+            page = (await http.get("/me", headers=anna["headers"])).text
+            assert f'href="/players/{anna["name"]}?with={bert["name"]}"' in page
+            assert f'href="/players/{cilli["name"]}"' in page
+    run(go(), timeout=110)

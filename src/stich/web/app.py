@@ -18,7 +18,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 
-from stich.web import jsonin, metrics, players, retention, store
+from stich.web import jsonin, metrics, players, ratings, retention, store
 from stich.web.catalogue import games_catalogue
 from stich.web.guard import Guard
 from stich.web.logs import event
@@ -62,6 +62,10 @@ class Facade:
 
     async def leaderboard(self, key: str) -> dict:
         return await players.leaderboard_data(self._server.engine, key)
+
+    async def people(self, player_id: int) -> list[dict]:
+        """The players someone played with lately (``GET /api/me/people``)."""
+        return await ratings.people(self._server.engine, player_id)
 
     async def me(self, conn) -> dict | None:
         """The player a page's request comes from (its cookie or bearer header), or None."""

@@ -207,6 +207,12 @@ def routes(read_json, error) -> list:
         return JSONResponse(body, headers={"Content-Disposition": f'attachment; filename="stich-{row["name"]}.json"',
                                            "Cache-Control": "no-store"})
 
+    async def people(request):
+        player, _session, failed = await me_or_401(request)
+        if failed:
+            return failed
+        return JSONResponse({"people": await ratings.people(server(request).engine, player["id"])})
+
     async def remove(request):
         player, _session, failed = await me_or_401(request)
         if failed:
@@ -229,6 +235,7 @@ def routes(read_json, error) -> list:
         Route("/api/me/name", rename, methods=["POST"]),
         Route("/api/me/signout", signout, methods=["POST"]),
         Route("/api/me/data", data, methods=["GET"]),
+        Route("/api/me/people", people, methods=["GET"]),
     ]
 
 

@@ -210,3 +210,17 @@ async def leaderboard(engine, key: str, min_matches: int, limit: int = 100) -> l
                                  .order_by(ratings.c.mu.desc(), players.c.name_key).limit(limit))
     return [{"player": r["name"], "rating": display(r["mu"]), "deviation": deviation(r["sigma"]),
              "matches": r["matches"]} for r in rows]
+
+
+async def people(engine, player_id: int, limit: int = 20) -> list[dict]:
+    """The players someone sat with in finished matches, the most recent first: [{"player", "matches",
+    "last"}] (a guest or a bot is nobody to find again)."""
+    from stich.web.identity import players
+
+    mine, theirs = player_matches.alias("mine"), player_matches.alias("theirs")
+    last = func.max(theirs.c.finished).label("last")
+    rows = await store.fetch_all(engine, select(players.c.name, func.count().label("matches"), last).select_from(
+        mine.join(theirs, (theirs.c.table_id == mine.c.table_id) & (theirs.c.player_id != mine.c.player_id))
+        .join(players, players.c.id == theirs.c.player_id)).where(mine.c.player_id == player_id)
+        .group_by(players.c.id, players.c.name).order_by(last.desc()).limit(limit))
+    return [{"player": r["name"], "matches": r["matches"], "last": r["last"]} for r in rows]

@@ -89,8 +89,12 @@ async def leaderboard(request: Request):
 
 
 async def me(request: Request):
-    player = await request.app.state.stich.me(request)
-    response = page(request, "me.html", me=player)
+    facade = request.app.state.stich
+    player = await facade.me(request)
+    people = await facade.people(player["id"]) if player else []
+    for p in people:
+        p["date"] = _date(p["last"])
+    response = page(request, "me.html", me=player, people=people)
     response.headers["Cache-Control"] = "no-store"
     return response
 
