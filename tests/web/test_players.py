@@ -4,7 +4,7 @@
   name taken in any case, 400 for a bad name; the token acts as the player on the API and the socket.
 - A seat's first connection with a player's credential makes it that player's: the seat list shows the
   name, another player or a guest with the seat's token is refused (4409); a rated table refuses a
-  guest (4401) and accepts only human seats with the standard options.
+  guest (4402) and accepts only human seats with the standard options.
 - Whole rated matches of every game over the socket move the winners' ratings up and the losers' down
   (and places in order in Biscambiggia and Barbu); the profile's history and the leaderboard say so.
 """
@@ -115,11 +115,11 @@ def test_rated_tables_seat_players_only(pserver):
             anna, bert = await new_player(http), await new_player(http)
         # a guest with the seat's token: refused, with its own close code
         code, message = await refused(SeatClient(pserver, t["table"], tok[0], seat=0))
-        assert code == 4401 and "rated" in message
+        assert code == 4402 and "rated" in message
         # a wrong bearer token: refused too
         code, _ = await refused(SeatClient(pserver, t["table"], tok[0], seat=0,
                                            headers={"Authorization": "Bearer nonsense"}))
-        assert code == 4401
+        assert code == 4402
         # Anna's first connection makes the seat hers; the seat list shows her name
         a = SeatClient(pserver, t["table"], tok[0], seat=0, headers=anna["headers"])
         await a.connect()
@@ -301,9 +301,8 @@ def test_profile_and_leaderboard_pages(pserver):
 
 
 def test_a_cookie_from_another_sites_page_does_not_count(pserver):
-    """The session cookie identifies a socket opened by this site's pages (Origin: this host, any port,
-    as a proxy may drop it from Host); another site's page with the same cookie is a guest (4401 at a
-    rated table)."""
+    """The session cookie identifies requests and sockets of this site's own pages only: another site's
+    page sending it is refused at the socket (4401, the origin check) and is nobody on the API."""
     async def go():
         async with http_client(pserver) as http:
             r = await http.post("/api/players", json={"name": fresh_name("C")})
@@ -315,7 +314,10 @@ def test_a_cookie_from_another_sites_page_does_not_count(pserver):
         evil = {"Cookie": f"stich_session={session}", "Origin": "http://evil.example"}
         code, _ = await refused(SeatClient(pserver, t["table"], tok[0], seat=0, headers=evil))
         assert code == 4401
-        own = {"Cookie": f"stich_session={session}", "Origin": "http://127.0.0.1:1"}
+        async with http_client(pserver) as bare:
+            assert (await bare.get("/api/me", headers=evil)).status_code == 401
+            own = {"Cookie": f"stich_session={session}", "Origin": pserver.base_url}
+            assert (await bare.get("/api/me", headers=own)).status_code == 200
         c = SeatClient(pserver, t["table"], tok[0], seat=0, headers=own)
         await c.connect()
         assert (await c.recv_until(lambda m: m.get("type") == "seats"))["seats"][0]["player"] is True

@@ -123,8 +123,8 @@ def routes(read_json, error) -> list:
 
     async def leaderboard(request):
         key = request.query_params.get("key")
-        if key not in ratings.KEYS:
-            return error(400, f"'key' is one of {', '.join(ratings.KEYS)}")
+        if key not in ratings.keys():
+            return error(400, f"'key' is one of {', '.join(ratings.keys())}")
         return JSONResponse(await leaderboard_data(server(request).engine, key))
 
     async def signin(request):
@@ -265,9 +265,9 @@ async def page_data(engine, name: str) -> dict | None:
             seats.setdefault(r["table_id"], []).append(r)
     course: dict[str, list] = {}
     for m in reversed(data["matches"]):   # oldest first
-        partner = (m["seat"] + 2) % 4 if m["key"] in ("watten/4", "battn") else None
+        partner = ratings.partners(m["game"], m["variant"], m["seat"])
         m["others"] = [{"seat": r["seat"], "name": r["name"], "player": r["player_id"] is not None,
-                        "bot": r["kind"] == "bot", "partner": r["seat"] == partner}
+                        "bot": r["kind"] == "bot", "partner": r["seat"] in partner}
                        for r in seats.get(m["table"], []) if r["seat"] != m["seat"]]
         if m["rated"]:
             course.setdefault(m["key"], [m["before"]]).append(m["after"])

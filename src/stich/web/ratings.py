@@ -7,11 +7,14 @@ match unfinished (it resumes and ends again later), a crash after leaves everyth
 the rows' key ``(table, seat)`` would refuse a second count.
 
 Ratings are Weng-Lin (OpenSkill's Plackett-Luce model: teams and any number of sides), one per game
-and player count (:data:`KEYS`).  The rule that turns a match into sides and places is
-:func:`sides`; the number shown is :func:`display`."""
+and player count (:func:`keys`: ``watten/4``, ``watten/3``, ``watten/2``, ``battn``, ``biscambiggia``,
+``barbu`` for the games shipped).  The rule that turns a match into sides and places is :func:`sides`,
+read from the game's own declarations (``scores_by``, ``side_of``, ``two_sided``), so a new game is
+rated without a change here; the number shown is :func:`display`."""
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import time
@@ -23,7 +26,6 @@ from stich.web import store
 
 log = logging.getLogger("stich.web")
 
-KEYS = ("watten/4", "watten/3", "watten/2", "battn", "biscambiggia", "barbu")
 #: the display scale: 1500 + SCALE * (mu - 25), deviation SCALE * sigma (a new player: 1500 +- 350)
 BASE, SCALE = 1500.0, 42.0
 MU0 = 25.0
@@ -55,11 +57,29 @@ player_matches = Table(
 )
 
 
-def rating_key(game) -> str | None:
-    """The key a match of ``game`` is rated under, or None for a game without ratings."""
-    if game.name == "watten":
-        return f"watten/{game.num_players}"
-    return game.name if game.name in KEYS else None
+@functools.cache
+def _player_counts(name: str) -> tuple[int, ...]:
+    """The player counts of a game's variants, most first."""
+    cls = stich.engine.game_class(name)
+    variants = getattr(cls, "variants", None) or (None,)
+    return tuple(sorted({stich.game(name, v).num_players for v in variants}, reverse=True))
+
+
+def rating_key(game) -> str:
+    """The key a match of ``game`` is rated under: the game's name, with the player count where its
+    variants are played by different numbers of players (one rating each: a different game to master)."""
+    counts = _player_counts(game.name)
+    return f"{game.name}/{game.num_players}" if len(counts) > 1 else game.name
+
+
+@functools.cache
+def keys() -> tuple[str, ...]:
+    """Every rating key of the installed games, in the games' order."""
+    out = []
+    for name in stich.games():
+        counts = _player_counts(name)
+        out += [f"{name}/{n}" for n in counts] if len(counts) > 1 else [name]
+    return tuple(out)
 
 
 def standard(game) -> bool:
@@ -81,32 +101,53 @@ def places(scores: list[float]) -> list[int]:
     return [1 + sum(1 for other in scores if other > s) for s in scores]
 
 
-def sides(game, returns: list[float]) -> tuple[list[list[int]], list[int]]:
-    """The partnership rule: (sides as lists of seats, each side's place).
+def sides(game, state) -> tuple[list[list[int]], list[int]]:
+    """The partnership rule, from the game's declarations: (sides as lists of seats, each side's place).
 
-    - Watten with 4 and Battn: the two partnerships (seats 0+2 and 1+3) are the sides; the winners'
-      side is first.
-    - Watten with 3 or 2: each seat is a side; every seat that won (its return above zero) is first,
-      the others second.
-    - Biscambiggia: the caller and the partner change with every hand, so no side lasts a match: each
-      seat is a side, placed by its final marche (ties share a place).
-    - Barbu: each seat is a side, placed by its final total (ties share a place)."""
+    - A game whose match scores count for sides (``scores_by == "side"``: four-player Watten, Battn)
+      is played by fixed partnerships: the seats of one ``side_of`` are one side, and the sides are
+      placed by their result (the winners first).
+    - Any other game: each seat is a side, placed by its own result (``returns``; ties share a place):
+      in Watten with three or two players every winner is first; in Biscambiggia, whose caller and
+      partner change every hand, and in Barbu, the final totals place the players one by one."""
+    returns = list(state.returns())
     n = len(returns)
-    if (game.name == "watten" and n == 4) or game.name == "battn":
-        won = 0 if returns[0] > 0 else 1
-        teams = [[s for s in range(n) if s % 2 == won], [s for s in range(n) if s % 2 != won]]
-        return teams, [1, 2]
-    if game.name == "watten":
-        return [[s] for s in range(n)], [1 if r > 0 else 2 for r in returns]
-    return [[s] for s in range(n)], places(list(returns))
+    if game.scores_by == "side":
+        groups: dict[int, list[int]] = {}
+        for seat in range(n):
+            groups.setdefault(state.side_of(seat), []).append(seat)
+        teams = list(groups.values())
+        return teams, places([returns[team[0]] for team in teams])
+    return [[s] for s in range(n)], places(returns)
 
 
-def results(game, returns: list[float]) -> list[str]:
-    """Each seat's result as the history shows it: "won"/"lost", or the final place in games placed
-    one by one (Biscambiggia, Barbu)."""
-    if game.name in ("biscambiggia", "barbu"):
-        return [str(p) for p in places(list(returns))]
-    return ["won" if r > 0 else "lost" for r in returns]
+def results(game, state) -> list[str]:
+    """Each seat's result as the history shows it: "won"/"lost" in a game fought by two sides
+    (``two_sided``: Watten, Battn), the final place in one where every player is placed (Biscambiggia,
+    Barbu)."""
+    returns = list(state.returns())
+    if game.two_sided:
+        return ["won" if r > 0 else "lost" for r in returns]
+    return [str(p) for p in places(returns)]
+
+
+def partners(name: str, variant: str, seat: int) -> tuple[int, ...]:
+    """The seats that play with ``seat`` for a whole match (fixed partnerships), for the history."""
+    return _fixed_sides(name, variant)[seat] if _fixed_sides(name, variant) else ()
+
+
+@functools.cache
+def _fixed_sides(name: str, variant: str) -> tuple | None:
+    try:
+        game = stich.game(name, variant)
+    except Exception:  # noqa: BLE001 - a game or variant no longer installed: no partners shown
+        return None
+    if game.scores_by != "side":
+        return None
+    state = game.new_state(seed=0)
+    side = [state.side_of(s) for s in range(game.num_players)]
+    return tuple(tuple(o for o in range(game.num_players) if o != s and side[o] == side[s])
+                 for s in range(game.num_players))
 
 
 def _model():
@@ -115,18 +156,20 @@ def _model():
     return PlackettLuce(mu=MU0, sigma=SIGMA0)
 
 
-def finish_match(table_id: str, game, returns: list[float], rated: bool):
-    """The function :class:`~stich.web.store.Writer` runs in the transaction of a match's last action:
-    reads which player held each seat (the database's word, whichever process bound them), writes the
-    history and, at a rated table, the new ratings."""
+def finish_match(table_id: str, game, state, rated: bool):
+    """The function :class:`~stich.web.store.Writer` runs in the transaction of a match's last action
+    (``state``: the finished match): reads which player held each seat (the database's word, whichever
+    process bound them), writes the history and, at a rated table, the new ratings."""
     key = rating_key(game)
-    outcome = results(game, returns)
+    outcome = results(game, state)
+    teams, ranks = sides(game, state)
+    n = game.num_players
 
     def run(conn) -> None:
         S = store.seats
         held = {r.seat: r.player_id for r in conn.execute(select(S.c.seat, S.c.player_id).where(
             S.c.table_id == table_id, S.c.player_id.is_not(None)))}
-        if not held or key is None:
+        if not held:
             return
         if conn.execute(select(func.count()).select_from(player_matches).where(
                 player_matches.c.table_id == table_id)).scalar():
@@ -135,9 +178,8 @@ def finish_match(table_id: str, game, returns: list[float], rated: bool):
         rows = {seat: dict(table_id=table_id, seat=seat, player_id=pid, game=game.name, variant=game.variant,
                            key=key, result=outcome[seat], rated=False, finished=now, before=None, after=None,
                            deviation=None) for seat, pid in held.items()}
-        n = len(returns)
         if rated and len(held) == n and len(set(held.values())) == n:
-            _rate(conn, key, game, returns, held, rows)
+            _rate(conn, key, teams, ranks, held, rows)
         conn.execute(player_matches.insert(), list(rows.values()))
         pause = _test_pause()
         if pause:   # the kill -9 test kills the server here: written, not committed
@@ -155,7 +197,7 @@ def _test_pause() -> float:
     return float(os.environ.get("STICH_TEST_RATING_PAUSE", "0"))
 
 
-def _rate(conn, key: str, game, returns, held: dict[int, int], rows: dict[int, dict]) -> None:
+def _rate(conn, key: str, teams, ranks, held: dict[int, int], rows: dict[int, dict]) -> None:
     model = _model()
     found = {r.player_id: r for r in conn.execute(select(ratings).where(
         ratings.c.key == key, ratings.c.player_id.in_(list(held.values()))))}
@@ -163,7 +205,6 @@ def _rate(conn, key: str, game, returns, held: dict[int, int], rows: dict[int, d
     for seat, pid in held.items():
         r = found.get(pid)
         before[seat] = model.rating(mu=r.mu, sigma=r.sigma) if r else model.rating()
-    teams, ranks = sides(game, returns)
     new = model.rate([[before[s] for s in team] for team in teams], ranks=ranks)
     for team, rated_team in zip(teams, new, strict=True):
         for seat, after in zip(team, rated_team, strict=True):
@@ -182,7 +223,7 @@ def _rate(conn, key: str, game, returns, held: dict[int, int], rows: dict[int, d
 async def player_ratings(engine, player_id: int) -> dict:
     rows = await store.fetch_all(engine, select(ratings).where(ratings.c.player_id == player_id))
     return {r["key"]: {"rating": display(r["mu"]), "deviation": deviation(r["sigma"]), "matches": r["matches"]}
-            for r in sorted(rows, key=lambda r: KEYS.index(r["key"]) if r["key"] in KEYS else 99)}
+            for r in sorted(rows, key=lambda r: keys().index(r["key"]) if r["key"] in keys() else 99)}
 
 
 async def player_history(engine, player_id: int, limit: int = 200) -> list[dict]:

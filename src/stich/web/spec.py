@@ -234,14 +234,12 @@ def parse_table(body) -> TableSpec:
 
 def parse_rated(rated, game, seats: list[SeatSpec]) -> bool:
     """``"rated": true``: every seat human, a game with ratings, its variant's standard options."""
-    from stich.web.ratings import rating_key, standard
+    from stich.web.ratings import standard
 
     if not isinstance(rated, bool):
         raise BadRequest("'rated' is true or false")
     if not rated:
         return False
-    if rating_key(game) is None:
-        raise BadRequest(f"{game.name} has no ratings")
     if any(s.kind != "human" for s in seats):
         raise BadRequest("a rated table seats people only: every seat must be \"human\"")
     if not standard(game):

@@ -277,7 +277,7 @@ class TableActor(Connections, Rendering, Talk, Evening, FanOut, SeatPlayers):
             stmts.append(update(store.tables).where(store.tables.c.id == self.id).values(
                 finished=True, record=store.dumps(self.make_record(new))))
             # the history and ratings in the same transaction: counted exactly once, or not at all
-            stmts.append(finish_match(self.id, self.game, new.returns(), self.rated))
+            stmts.append(finish_match(self.id, self.game, new, self.rated))
         if self.cluster is not None:
             stmts.append(self.cluster.guard(self.id))   # runs first in the transaction
             if new.is_terminal():  # a finished table has no owner: nobody renews or sweeps it for ever

@@ -12,7 +12,8 @@ from sqlalchemy import select, update
 from stich.web import store
 
 #: close codes of a refused seat (docs/web-protocol.md)
-NEEDS_PLAYER = 4401     # a rated table's seat, and the connection carries no player's credential
+NEEDS_PLAYER = 4402     # a rated table's seat, and the connection carries no player's credential
+# (4401 is another site's page: web/quotas.py)
 OTHER_PLAYER = 4409     # the seat belongs to another player, or this player holds another seat here
 
 

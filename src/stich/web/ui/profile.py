@@ -12,14 +12,11 @@ from starlette.requests import Request
 from starlette.routing import Route
 
 import stich
-from stich.web.ui.env import N_, variant_words
-from stich.web.ui.pages import page
+from stich.web.ratings import keys
+from stich.web.ui.env import N_, environment, variant_words
+from stich.web.ui.pages import language, page
 
-#: the rating keys in the order pages show them, with their words
-KEY_WORDS = {
-    "watten/4": N_("Watten, 4 players"), "watten/3": N_("Watten, 3 players"), "watten/2": N_("Watten, 2 players"),
-    "battn": N_("Battn"), "biscambiggia": N_("Biscambiggia"), "barbu": N_("Barbu"),
-}
+PLAYERS_WORDS = N_("%(game)s, %(n)s players")   # a key of a game played by different numbers of players
 GRAPH_W, GRAPH_H, GRAPH_PAD = 320, 120, 12
 
 
@@ -37,6 +34,16 @@ def graph(values: list[float]) -> dict:
         points.append((round(x, 1), round(y, 1)))
     return {"points": " ".join(f"{x},{y}" for x, y in points), "dots": points, "low": round(low), "high": round(high),
             "first": round(values[0]), "last": round(values[-1]), "width": GRAPH_W, "height": GRAPH_H}
+
+
+def key_words(request: Request) -> dict[str, str]:
+    """Each rating key's words in the reader's language, in the games' order."""
+    gettext = environment().translator_for(language(request)).gettext
+    out = {}
+    for key in keys():
+        name, _, n = key.partition("/")
+        out[key] = gettext(PLAYERS_WORDS) % {"game": _title(name), "n": n} if n else _title(name)
+    return out
 
 
 def _date(ts: float) -> str:
@@ -60,11 +67,11 @@ async def profile(request: Request):
         m["date"] = _date(m["finished"])
         m["change"] = None if not m["rated"] else round(m["after"] - m["before"])
         m["title"] = _title(m["game"])
-    graphs = [{"key": key, "word": KEY_WORDS.get(key, key), **graph(values)}
-              for key, values in data["course"].items()]
+    words = key_words(request)
+    graphs = [{"key": key, "word": words.get(key, key), **graph(values)} for key, values in data["course"].items()]
     me = await facade.me(request)
     return page(request, "profile.html", player=data["player"], ratings=data["ratings"], matches=matches,
-                graphs=graphs, key_words=KEY_WORDS, games=sorted({m["game"] for m in data["matches"]}),
+                graphs=graphs, key_words=words, games=sorted({m["game"] for m in data["matches"]}),
                 game=game, with_name=with_name, variant_words=variant_words(), titles=_titles(),
                 own=me is not None and me["name"] == data["player"])
 
@@ -82,10 +89,10 @@ def _titles() -> dict:
 
 async def leaderboard(request: Request):
     key = request.query_params.get("key") or "watten/4"
-    if key not in KEY_WORDS:
+    if key not in keys():
         return page(request, "error.html", status=404, message_id="no_leaderboard")
     board = await request.app.state.stich.leaderboard(key)
-    return page(request, "leaderboard.html", key=key, key_words=KEY_WORDS, board=board)
+    return page(request, "leaderboard.html", key=key, key_words=key_words(request), board=board)
 
 
 async def me(request: Request):

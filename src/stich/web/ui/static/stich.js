@@ -315,6 +315,8 @@ function table() {
         return;
       }
       if (ev.code === 4403 || ev.code === 4404 || ev.code === 4400) { status(ev.reason || words.error, true); return; }
+      // a rated table's seat without a player, or another player's seat: trying again cannot help
+      if (ev.code === 4402 || ev.code === 4409) { status(words.player_seat, true); return; }
       status(words.offline, true);
       const delay = Math.min(10000, 500 * 2 ** tries++) * (0.5 + Math.random() / 2);
       setTimeout(connect, delay);
