@@ -15,6 +15,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from stich.web import identity, ratings, store
+from stich.web.guard import address as client_address
 from stich.web.identity import COOKIE, COOKIE_DAYS, PlayerError
 from stich.web.logs import event
 from stich.web.spec import BadRequest
@@ -75,7 +76,7 @@ async def identify(conn, engine) -> tuple[dict | None, str | None]:
 
 def _set_cookie(request, response: Response, session: str) -> None:
     # Secure when the request came over HTTPS (uvicorn takes X-Forwarded-Proto from the trusted proxy,
-    # FORWARDED_ALLOW_IPS, 127.0.0.1 by default: docs/deploy.md)
+    # STICH_TRUSTED_PROXIES, 127.0.0.1 and ::1 by default: docs/deploy.md)
     response.set_cookie(COOKIE, session, max_age=COOKIE_DAYS * 86400, httponly=True, samesite="lax",
                         secure=request.url.scheme == "https", path="/")
 
@@ -132,7 +133,7 @@ def routes(read_json, error) -> list:
             body = await read_json(request)
             if not isinstance(body, dict) or not set(body) <= {"name", "password", "code"} or "name" not in body:
                 raise PlayerError('the request body is {"name": ..., "password": ...} or {"name": ..., "code": ...}')
-            address = request.client.host if request.client else ""
+            address = client_address(request.scope)   # behind a trusted proxy, the one it names
             player = await identity.sign_in(server(request).engine, body["name"], body.get("password"),
                                             body.get("code"), address)
         except (PlayerError, BadRequest) as exc:
