@@ -88,7 +88,7 @@ def _titles() -> dict:
 
 
 async def leaderboard(request: Request):
-    key = request.query_params.get("key") or "watten/4"
+    key = request.query_params.get("key") or keys()[0]   # the first game's first key
     if key not in keys():
         return page(request, "error.html", status=404, message_id="no_leaderboard")
     board = await request.app.state.stich.leaderboard(key)
