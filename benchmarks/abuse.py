@@ -17,17 +17,16 @@ import asyncio
 import collections
 import json
 import platform
-import re
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 import httpx
+import web_load  # this folder's: python benchmarks/abuse.py puts it first on sys.path
 import websockets
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
@@ -39,24 +38,8 @@ TABLE = {"game": "watten", "variant": "bavarian_2", "options": {"target": 15}, "
 
 
 def start_server(db: str) -> tuple[subprocess.Popen, str]:
-    proc = subprocess.Popen([STICH, "serve", "--host", "127.0.0.1", "--port", "0", "--db", db, "--bot-workers", "0",
-                             "--log-level", "error"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    found: list[str] = []
-    ready = threading.Event()
-
-    def pump():
-        for line in proc.stdout:
-            m = re.search(r"stich serving on (http://\S+)", line)
-            if m and not found:
-                found.append(m.group(1))
-                ready.set()
-        ready.set()
-
-    threading.Thread(target=pump, daemon=True).start()
-    if not ready.wait(60) or not found:
-        proc.kill()
-        raise SystemExit("stich serve did not start")
-    return proc, found[0]
+    """One server with the default limits: what is measured."""
+    return web_load.start_server(db, bot_workers=0, roomy_limits=False, more=("--log-level", "error"))
 
 
 class Victim:

@@ -66,8 +66,11 @@ STICH = str(Path(sys.executable).with_name("stich"))
 
 
 def start_server(db: str, bot_workers: int | None, redis: str | None = None,
-                 log: str | None = None, bot_queue: bool = False) -> tuple[subprocess.Popen, str]:
-    cmd = [STICH, "serve", "--host", "127.0.0.1", "--port", "0", "--db", db]
+                 log: str | None = None, bot_queue: bool = False, roomy_limits: bool = True,
+                 more: tuple[str, ...] = ()) -> tuple[subprocess.Popen, str]:
+    """``stich serve`` on a free port: the process and its address.  ``roomy_limits=False`` keeps the
+    default per-address limits (benchmarks/abuse.py measures them)."""
+    cmd = [STICH, "serve", "--host", "127.0.0.1", "--port", "0", "--db", db, *more]
     if bot_workers is not None:
         cmd += ["--bot-workers", str(bot_workers)]
     if redis:
@@ -80,7 +83,7 @@ def start_server(db: str, bot_workers: int | None, redis: str | None = None,
     roomy = {"STICH_TABLES_PER_ADDRESS": "1000000/minute", "STICH_SOCKET_OPENS_PER_ADDRESS": "1000000/minute",
              "STICH_SOCKETS_PER_ADDRESS": "1000000"}
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=err, text=True, bufsize=1,
-                            env={**roomy, **os.environ})
+                            env={**(roomy if roomy_limits else {}), **os.environ})
     found: list[str] = []
     ready = threading.Event()
 
