@@ -243,3 +243,16 @@ def cached_layout(game, build) -> Layout:
     if lay is None:
         lay = _LAYOUTS[key] = build(game)
     return lay
+
+
+def layout_members(build):
+    """An encoder's ``layout(game)`` (``build(game)``, cached per game) and ``observation_size(game)``
+    (its size): ``layout, observation_size = layout_members(_layout)`` in each game's encoder."""
+
+    def layout(game) -> Layout:
+        return cached_layout(game, build)
+
+    def observation_size(game) -> int:
+        return layout(game).size
+
+    return layout, observation_size

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from stich.roles.encoding import Block, Ctx, Layout, cached_layout, core_blocks, fill_core, one_hot
+from stich.roles.encoding import Block, Ctx, Layout, core_blocks, fill_core, layout_members, one_hot
 from stich_trio import CARDS_EACH, SUITS, N
 
 SCALE = 130.0 * 3
@@ -16,12 +16,7 @@ def _layout(game) -> Layout:
                   + [Block("trump", len(SUITS), f"trump suit ({' '.join(SUITS)})")])
 
 
-def layout(game) -> Layout:
-    return cached_layout(game, _layout)
-
-
-def observation_size(game) -> int:
-    return layout(game).size
+layout, observation_size = layout_members(_layout)
 
 
 def encode(view: dict, game) -> np.ndarray:

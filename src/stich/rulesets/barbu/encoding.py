@@ -8,9 +8,9 @@ from stich.roles.encoding import (
     Block,
     Ctx,
     Layout,
-    cached_layout,
     core_blocks,
     fill_core,
+    layout_members,
     one_hot,
     scalar,
     suits_and_ranks,
@@ -45,12 +45,7 @@ def _layout(game) -> Layout:
     ])
 
 
-def layout(game) -> Layout:
-    return cached_layout(game, _layout)
-
-
-def observation_size(game) -> int:
-    return layout(game).size
+layout, observation_size = layout_members(_layout)
 
 
 def encode(view: dict, game) -> np.ndarray:

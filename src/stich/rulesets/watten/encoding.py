@@ -8,11 +8,11 @@ from stich.roles.encoding import (
     Block,
     Ctx,
     Layout,
-    cached_layout,
     core_blocks,
     fill_core,
     fill_info,
     info_blocks,
+    layout_members,
     one_hot,
     scalar,
     suits_and_ranks,
@@ -62,12 +62,7 @@ def _layout(game) -> Layout:
     return Layout(blocks)
 
 
-def layout(game) -> Layout:
-    return cached_layout(game, _layout)
-
-
-def observation_size(game) -> int:
-    return layout(game).size
+layout, observation_size = layout_members(_layout)
 
 
 def encode(view: dict, game) -> np.ndarray:
