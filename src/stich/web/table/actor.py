@@ -49,6 +49,15 @@ EVICT_AFTER = 60.0
 MAX_INFLIGHT = 64         # messages of one connection waiting in the actor
 
 
+def refusals_by_seat(answers: dict) -> dict[int, int]:
+    """seat -> how many refused actions of it ``answers`` holds (the cap STICH_REFUSALS_KEPT counts them)."""
+    out: dict[int, int] = {}
+    for (seat, _cid), answer in answers.items():
+        if answer["type"] == "error":
+            out[seat] = out.get(seat, 0) + 1
+    return out
+
+
 class TableActor(Connections, Rendering, Talk, Evening, FanOut, SeatPlayers):
     """One table: its state, seats, connections and chat, and its role (owner or replica)."""
 
@@ -63,6 +72,7 @@ class TableActor(Connections, Rendering, Talk, Evening, FanOut, SeatPlayers):
         self.settings = settings
         self.public = public
         self.answers = answers           # (seat, client id) -> the answer frame
+        self.refused = refusals_by_seat(answers)   # seat -> refused actions kept in ``answers``
         self.chat = deque(chat, maxlen=CHAT_KEEP)
         self.marks = marks                 # seq -> how many of the state's events existed then
         self.started = started             # "start now with bots" was said (table/evening.py)
@@ -100,6 +110,7 @@ class TableActor(Connections, Rendering, Talk, Evening, FanOut, SeatPlayers):
         self.settings = fields["settings"]
         self.public = fields["public"]
         self.answers = fields["answers"]
+        self.refused = refusals_by_seat(self.answers)
         self.chat = deque(fields["chat"], maxlen=CHAT_KEEP)
         self.marks = fields["marks"]
         self.started = fields["started"]
@@ -192,17 +203,6 @@ class TableActor(Connections, Rendering, Talk, Evening, FanOut, SeatPlayers):
         if self.finished and not self.conns:
             asyncio.get_running_loop().call_later(self.server.evict_after, self.server.evict, self.id)
 
-    def _refusals(self, seat: int) -> int:
-        """How many refused actions of ``seat`` this table remembers (counted once, then kept up to date)."""
-        counts = self.__dict__.get("_refused")
-        if counts is None or counts[0] is not self.answers:   # first use, or a fresh read of the log
-            per_seat: dict[int, int] = {}
-            for (s, _), a in self.answers.items():
-                if a["type"] == "error":
-                    per_seat[s] = per_seat.get(s, 0) + 1
-            counts = self._refused = (self.answers, per_seat)
-        return counts[1].get(seat, 0)
-
     # --- one action: check, commit, apply, announce ---------------------------------------------
     def check(self, seat: int | None, text) -> tuple[object | None, str | None]:
         """(new state, None) for a legal action of ``seat``; (None, message) otherwise."""
@@ -238,7 +238,7 @@ class TableActor(Connections, Rendering, Talk, Evening, FanOut, SeatPlayers):
             on_refused = getattr(conn, "on_refused", None)   # the socket's limit (stich.web.sockets)
             if on_refused is not None:
                 on_refused()
-            if seat is not None and self._refusals(seat) >= self.server.refusals_kept:
+            if seat is not None and self.refused.get(seat, 0) >= self.server.refusals_kept:
                 # a flood of illegal actions must not grow the database (and this dict) for ever: past
                 # the seat's first STICH_REFUSALS_KEPT, a refusal is answered and counted, not kept
                 # (the same id sent again is checked again)
@@ -248,8 +248,7 @@ class TableActor(Connections, Rendering, Talk, Evening, FanOut, SeatPlayers):
                     await self.server.writer.write((store.answers, dict(
                         table_id=self.id, seat=seat, client_id=cid, seq=None, error=error)))
                     self.answers[key] = answer
-                    per_seat = self._refused[1]
-                    per_seat[seat] = per_seat.get(seat, 0) + 1
+                    self.refused[seat] = self.refused.get(seat, 0) + 1
                 except Exception:  # noqa: BLE001 - the refusal stands; only its memory is lost
                     pass
             conn.send(answer)
