@@ -10,3 +10,10 @@ os.environ["STICH_BOTS_STRICT"] = "1"
 from stich.bots import fallbacks  # noqa: E402 - after the variable, for the processes started from here
 
 fallbacks.STRICT = True
+
+# pytest-xdist's workers are started by execnet with COLUMNS=80 and LINES=24 in their environment; the
+# suite runs as it does without workers (the CLI's output to a pipe is 120 columns wide unless COLUMNS
+# says otherwise), so those two made-up values are dropped in a worker
+if os.environ.get("PYTEST_XDIST_WORKER") and os.environ.get("COLUMNS") == "80":
+    os.environ.pop("COLUMNS", None)
+    os.environ.pop("LINES", None)

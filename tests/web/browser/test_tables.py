@@ -169,6 +169,14 @@ def test_phone_viewport_no_horizontal_scroll(server, new_page):
     box = page.locator("#table .hand").bounding_box()
     assert box["y"] + box["height"] <= PHONE["height"] and box["y"] > PHONE["height"] / 2
     screenshot(page, "barbu-phone")
+    # a 1366×768 laptop, the commonest: the thirteen cards are in the window on arrival too
+    laptop = new_page(viewport={"width": 1366, "height": 768}, locale="de-DE")
+    laptop.goto(server.base_url + made["seats"][0]["url"])
+    laptop.wait_for_selector("#table .hand .card")
+    laptop.wait_for_function("window.scrollY > 0 || document.documentElement.scrollHeight <= innerHeight")
+    box = laptop.locator("#table .hand").bounding_box()
+    assert 0 < box["y"] and box["y"] + box["height"] <= 768
+    assert laptop.locator("#table .felt").bounding_box()["y"] >= 0   # the felt is not scrolled away
 
 
 def test_names_and_chat_are_shown_as_text_never_as_markup(server, new_page):

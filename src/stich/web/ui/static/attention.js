@@ -69,9 +69,14 @@ function checkbox(id, label, key, onTick) {
 }
 
 function controls() {
-  // the opt-ins sit beside the connection line; words come from the page (base.html's #words)
+  // the opt-ins are folded away under the chat: asked for once, they must not push the felt and the
+  // hand below the fold (a phone shows the table first); words come from the page (base.html's #words)
+  const fold = document.createElement("details");
+  fold.className = "more attention";
+  fold.id = "attention";
+  const summary = document.createElement("summary");
+  summary.textContent = words.alerts || "Alerts";
   const group = document.createElement("fieldset");
-  group.className = "attention";
   const legend = document.createElement("legend");
   legend.textContent = words.attention || "When it is your turn and this tab is hidden:";
   group.append(legend, checkbox("attention-sound", words.sound || "play a sound", SOUND_KEY));
@@ -82,8 +87,9 @@ function controls() {
       return answer === "granted";
     }));
   }
-  const bar = document.querySelector(".bar");
-  if (bar) bar.append(group); else table.after(group);
+  fold.append(summary, group);
+  const chat = document.querySelector(".chat");
+  if (chat) chat.after(fold); else table.after(fold);
 }
 
 if (table && table.dataset.table) {

@@ -251,6 +251,17 @@ function table() {
     }
   }
 
+  // on arrival the play (the turn line, the felt, the hand and its actions) is brought into the window
+  // when the page above it (menu, name question) pushed the hand below the fold, never past the
+  // table's top; the page is not moved again afterwards: the reader's own scrolling wins
+  function showTheTable() {
+    const play = $(".col-main", root);
+    if (!play || window.scrollY > 0) return;
+    const bottom = play.getBoundingClientRect().bottom, top = root.getBoundingClientRect().top;
+    const by = Math.min(bottom - window.innerHeight + 8, top);
+    if (by > 0) window.scrollBy({ top: by, behavior: "instant" });
+  }
+
   function swap(html) {
     const focused = document.activeElement;
     const keep = focused && root.contains(focused) ? (focused.dataset.action || focused.id || null) : null;
@@ -276,6 +287,7 @@ function table() {
       else root.focus();
     }
     if (!first && $(".table", root)?.dataset.turn === "me" && $("#turn", root)) live($("#turn", root).textContent);
+    if (first) requestAnimationFrame(showTheTable);   // after evening.js has put its name question above
     first = false;
   }
 
