@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 import stich
 from stich.bots import make_bot
-from stich.bots.analysis import analyse, table
+from stich.bots.analysis import CONTRACT_KEYS, Unfinished, analyse, contract, decisions_of, mark, table
 from stich.cli.main import cli
 
 
@@ -28,16 +28,39 @@ def _record(tmp_path):
 def test_analyse_marks_losses_from_the_seats_view(tmp_path):
     rec, path = _record(tmp_path)
     res = analyse(rec, 0, worlds=6)
-    mine = [i for i, (who, _t) in enumerate(rec["actions"]) if who == 0]
-    assert res["decisions"] and all(r["index"] in mine for r in res["decisions"])
+    # every decision of the seat with a choice, in order, the cuts (chance) included
+    state = stich.game("watten", variant="bavarian_4", target=3).new_state(seed=11)
+    choices = []
+    for i, (who, text) in enumerate(rec["actions"]):
+        if who == 0 and len(state.legal_actions()) > 1:
+            choices.append(i)
+        state.apply(text)
+    assert [r["step"] for r in res["decisions"]] == choices
     for r in res["decisions"]:
-        assert r["played"] in r["values"] and r["best"] == max(r["values"], key=r["values"].get)
-        assert r["loss"] >= 0 and r["mistake"] == (r["loss"] >= 0.5)
+        values = {a["action"]: a["value"] for a in r["alternatives"]}
+        assert r["action"] in values and r["alternatives"][0]["action"] == r["best"]
+        assert [a["value"] for a in r["alternatives"]] == sorted(values.values(), reverse=True)
+        assert r["loss"] == pytest.approx(max(0.0, values[r["best"]] - values[r["action"]]), abs=2e-3)
+        assert r["mark"] == mark(r["loss"], "watten")
+        if r["by"] in ("search", "decision"):   # the page's sentence: won in how many of the worlds
+            assert 0 <= r["wins"][r["action"]] <= r["worlds"] <= 6
     assert "expected points lost" in table(res)
-    out = CliRunner().invoke(cli, ["analyse", str(path), "--seat", "1", "--worlds", "4", "--json", "-"])
-    assert out.exit_code == 0 and json.loads(out.output)["seat"] == 0
+    out = CliRunner().invoke(cli, ["analyse", str(path), "--seat", "1", "--worlds", "6", "--json"])
+    assert out.exit_code == 0 and json.loads(out.output) == contract(res)
+    assert set(json.loads(out.output)) == {"seat", "status", "progress", "decisions"}
+    assert all(set(d) == set(CONTRACT_KEYS) for d in json.loads(out.output)["decisions"])
     bad = CliRunner().invoke(cli, ["analyse", str(path), "--seat", "9"])
-    assert bad.exit_code != 0 and "seat must be" in bad.output
+    assert bad.exit_code != 0 and "seat must be 1 to 4" in bad.output
+    unfinished = {k: v for k, v in rec.items() if k not in ("events", "terminal", "returns")}
+    unfinished["actions"] = rec["actions"][:20]
+    with pytest.raises(Unfinished):
+        decisions_of(unfinished, 0)
+
+
+def test_marks_by_expected_points_lost_in_the_games_unit():
+    assert [mark(x, "watten") for x in (0, 0.49, 0.5, 0.99, 1.0, 1.99, 2.0, 9)] == [
+        "good", "good", "inaccuracy", "inaccuracy", "mistake", "mistake", "blunder", "blunder"]
+    assert [mark(x, "barbu") for x in (2.4, 2.5, 5, 10)] == ["good", "inaccuracy", "mistake", "blunder"]
 
 
 def test_declared_decisions_are_valued_as_pimc_decides_them():

@@ -18,18 +18,28 @@ of ``seat`` that had a choice, from that seat's view only, on sampled worlds
   (``stich.bots.bets``, linear points: fold ``-s``, accept ``(2p-1)(s+1)``, raise ``min(s,
   (2p-1)(s+1))``).
 
-Each decision gets the best action, the value of each action and ``loss`` = best - played (in
-points; 0 when the played action was the best).  ``stich analyse RECORD --seat K`` prints a table
-and writes the JSON.  The estimates are noisy (a few dozen worlds): a loss below about half a
-point is within the noise.
+* a cut: chance (the seat knows none of the cards it cuts among): valued 0, never marked.
+
+Each decision gets the best action, the value of each action, ``loss`` = best - played (in points;
+0 when the played action was the best) and a mark (:data:`MARKS`), and in how many of the worlds
+the best and the played action win the hand (what the seat could not know: the replay page says it
+in the reader's words).  The estimates are noisy (a few dozen worlds): a loss below about half a
+point is within the noise.  One engine for all who ask: ``stich analyse RECORD --seat K`` prints a
+table or (``--json``) :func:`contract`'s JSON, which is also what the server's
+``GET /api/tables/{ID}/analysis`` answers (``stich.web.analyses`` runs :func:`analyse_decision`
+one decision at a time in the bot workers).
 """
 
 from __future__ import annotations
 
 import random
 
-#: a decision whose loss reaches this many points is marked as a mistake
-MISTAKE = 0.5
+#: the marks, worst first, each from this many expected points lost (times the game's UNIT): below
+#: the last a decision is ``good``.  With 24 worlds a loss under about half a point is within the
+#: estimates' noise, hence nothing is marked below it (docs/analysis.md has the measurements)
+MARKS = (("blunder", 2.0), ("mistake", 1.0), ("inaccuracy", 0.5))
+#: a game whose points are larger than Watten's: Barbu's hands move scores about five times as far
+UNIT = {"barbu": 5.0}
 
 
 def _bet_values(worlds, seat, legal, rng, kind, decl):
@@ -65,9 +75,10 @@ class _Seeds:
         self.rng = rng
 
 
-def _decided_values(view, legal, decided, worlds, rng, played) -> dict[str, float]:
+def _decided_values(view, legal, decided, worlds, rng, played) -> tuple[dict[str, float], dict[str, float]]:
     """``pimc``'s evaluation of a declared decision (``decide.evaluate``), in points: the
-    heuristic's candidates (its choice first) and the action played."""
+    heuristic's candidates (its choice first) and the action played; and in how many of the
+    worlds each wins the hand (its samples' share of won outcomes, times the worlds)."""
     from stich.bots.search import decide
     from stich.bots.search.betting import world_weights
     from stich.bots.search.common import Clock, fallback
@@ -81,14 +92,20 @@ def _decided_values(view, legal, decided, worlds, rng, played) -> dict[str, floa
     weights = [w / mean for w in weights]
     samples = decide.evaluate(_Seeds(rng), view, cands, worlds, weights, Clock(None, len(worlds)),
                               value=decide.points(worlds[0].game, view["seat"]))
-    return {a: sum(v) / len(v) for a, v in samples.items() if v}
+    from stich.bots.search.solver import won_share
+
+    values = {a: sum(v) / len(v) for a, v in samples.items() if v}
+    won = {a: sum(map(won_share, v)) * len(worlds) / len(v) for a, v in samples.items() if v}
+    return values, won
 
 
 def evaluate_decision(view: dict, legal: list[str], worlds_count: int = 24, seed: int = 0,
                       played: str | None = None) -> dict:
     """The value in points of each legal action of one decision (see the module docstring; a
     declared decision values the candidates ``pimc`` would weigh and ``played``).  ``by`` says
-    how: ``"bet"``, ``"decision"`` (``decide.py``) or ``"search"`` (the card search)."""
+    how: ``"bet"``, ``"decision"`` (``decide.py``) or ``"search"`` (the card search); ``worlds``
+    how many worlds were drawn, ``wins`` in how many of them each action wins the hand (a share
+    of the playouts summed over the worlds, rounded; None for a bet, whose ``p`` says it)."""
     from stich.bots.bets import declared
     from stich.bots.search.betting import lean_model
     from stich.bots.search.common import draw_worlds, heuristic_model
@@ -102,25 +119,29 @@ def evaluate_decision(view: dict, legal: list[str], worlds_count: int = 24, seed
     # as pimc draws them: for a declared decision weighted by the opponent model, else filtered
     worlds = draw_worlds(view, rng, worlds_count, None, lean_model() if len(decided) > 1 else heuristic_model())
     if not worlds:
-        return {"values": {}, "p": None, "by": None}
+        return {"values": {}, "p": None, "by": None, "worlds": 0, "wins": None}
     values: dict[str, float] = {}
+    won: dict[str, float] = {}
     p = None
     by = "search"
     if kind is not None:
         values, p = _bet_values(worlds, seat, legal, rng, kind, decl)
         by = "bet"
     elif len(decided) > 1:
-        values = _decided_values(view, legal, decided, worlds, rng, played)
+        values, won = _decided_values(view, legal, decided, worlds, rng, played)
         by = "decision"
         decided_set = set(decided)
         legal = [a for a in legal if a not in decided_set or a in values]   # the others: not weighed
     rest = [a for a in legal if a not in values]
     if rest:
         totals = dict.fromkeys(rest, 0.0)
+        won.update(dict.fromkeys(rest, 0.0))
         for world in worlds:
-            vals, _exact = evaluate(world, seat, rest, rng, 4, 12)
+            shares: dict[str, float] = {}
+            vals, _exact = evaluate(world, seat, rest, rng, 4, 12, wins=shares)
             for a, v in vals.items():
                 totals[a] += v
+                won[a] += shares.get(a, 0.0)
         if kind == "raise" and rest:
             # playing on is worth the best card; the raise was valued by the bet arithmetic
             best_card = max(rest, key=lambda a: totals[a])
@@ -129,42 +150,110 @@ def evaluate_decision(view: dict, legal: list[str], worlds_count: int = 24, seed
             values.update({a: totals[a] / len(worlds) + shift for a in rest})
         else:
             values.update({a: totals[a] / len(worlds) for a in rest})
-    return {"values": values, "p": p, "by": by}
+    wins = None if by == "bet" else {a: round(w) for a, w in won.items()}
+    return {"values": values, "p": p, "by": by, "worlds": len(worlds), "wins": wins}
 
 
-def analyse(record: dict, seat: int, worlds: int = 24, seed: int = 0) -> dict:
-    """Evaluate every decision of ``seat`` (0-based) in a finished match record."""
+def decisions_of(record: dict, seat: int) -> list[dict]:
+    """Every decision of ``seat`` (0-based) in a finished match that had more than one legal action:
+    ``{"step", "hand", "view", "legal", "played"}``, ``step`` the index of the action in the record's
+    ``actions`` and ``view`` what the seat saw then.  ``ValueError`` for a seat the game does not
+    have, ``stich.RecordError`` for a record that does not replay, ``Unfinished`` for a match that
+    is not over (its analysis would tell a seat of a running match what the others hold)."""
     import stich
 
     final = stich.replay(record)
     g = final.game
-    if not 0 <= seat < g.num_players:
-        raise ValueError(f"seat must be 0 to {g.num_players - 1}, not {seat}")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < g.num_players:
+        raise ValueError(f"seat must be 0 to {g.num_players - 1}, not {seat!r}")
+    if not final.is_terminal():
+        raise Unfinished("the match is not over: it can be analysed once it has ended")
     state = g.new_state(record["seed"], **(record.get("setup") or {}))
-    rows = []
+    out = []
     for i, (who, text) in enumerate(record["actions"]):
-        legal = [str(a) for a in state.legal_actions()]
-        if who == seat and len(legal) > 1 and not text.startswith("cut"):
-            res = evaluate_decision(state.view(seat), legal, worlds, seed + i, played=text)
-            vals = res["values"]
-            if vals and text in vals:
-                best = max(vals, key=vals.get)
-                loss = round(vals[best] - vals[text], 3)
-                rows.append({"index": i, "hand": state.hand_number, "played": text, "best": best,
-                             "loss": loss, "mistake": loss >= MISTAKE, "p_win_hand": res["p"],
-                             "by": res["by"], "values": {a: round(v, 3) for a, v in vals.items()}})
+        if who == seat:
+            legal = [str(a) for a in state.legal_actions()]
+            if len(legal) > 1:
+                out.append({"step": i, "hand": state.hand_number, "view": state.view(seat), "legal": legal,
+                            "played": text})
         state.apply(text)
-    total = round(sum(r["loss"] for r in rows), 3)
-    return {"game": g.name, "variant": g.variant, "seat": seat, "worlds": worlds, "decisions": rows,
-            "total_loss": total, "mistakes": sum(r["mistake"] for r in rows)}
+    return out
 
 
-def table(result: dict) -> str:
-    """A readable table of :func:`analyse`'s result (a ``!`` marks a mistake)."""
-    lines = [f"{result['game']} ({result['variant']}), seat {result['seat'] + 1}: {len(result['decisions'])} "
-             f"decisions, {result['mistakes']} mistakes, {result['total_loss']:.2f} expected points lost",
+class Unfinished(ValueError):
+    """The record's match is not over."""
+
+
+def mark(loss: float, game: str) -> str:
+    """``good``, ``inaccuracy``, ``mistake`` or ``blunder`` for ``loss`` expected points (:data:`MARKS`
+    in the game's :data:`UNIT`)."""
+    unit = UNIT.get(game, 1.0)
+    for name, at in MARKS:
+        if loss >= at * unit - 1e-9:
+            return name
+    return "good"
+
+
+def analyse_decision(game: str, item: dict, worlds: int = 24, seed: int = 0) -> dict:
+    """One decision of :func:`decisions_of` analysed: the contract's fields (``step``, ``action``,
+    ``best``, ``loss``, ``mark``, ``alternatives``: every action valued, best first) and what the
+    page's sentence needs (``hand``, ``by``, ``worlds``, ``wins``, ``p``).  Seeded by ``seed`` and
+    the step, so the terminal, the server and a rerun give the same numbers."""
+    played = item["played"]
+    if played.startswith("cut"):
+        # the cut only chooses among unknown cards: nothing the seat knew makes one cut better
+        values, res = {played: 0.0}, {"by": "chance", "worlds": 0, "wins": None, "p": None}
+    else:
+        res = evaluate_decision(item["view"], item["legal"], worlds, seed + item["step"], played=played)
+        values = res["values"] if played in res["values"] else {played: 0.0}
+    best = max(values, key=lambda a: (values[a], a == played))   # a tie goes to the action played
+    loss = round(max(0.0, values[best] - values[played]), 3)
+    order = sorted(values, key=lambda a: (-values[a], a != played))
+    return {"step": item["step"], "action": played, "best": best, "loss": loss, "mark": mark(loss, game),
+            "alternatives": [{"action": a, "value": round(values[a], 3)} for a in order],
+            "hand": item["hand"], "by": res["by"], "worlds": res["worlds"], "wins": res["wins"],
+            "p": None if res["p"] is None else round(res["p"], 3)}
+
+
+def analyse(record: dict, seat: int, worlds: int = 24, seed: int = 0) -> dict:
+    """Evaluate every decision of ``seat`` (0-based) in a finished match record: the full result
+    (:func:`contract` is what the terminal's ``--json`` and the server's API give of it)."""
+    import stich
+
+    game = stich.replay(record).game
+    rows = [analyse_decision(game.name, item, worlds, seed) for item in decisions_of(record, seat)]
+    return result(game.name, game.variant, seat, worlds, rows)
+
+
+def result(game: str, variant: str, seat: int, worlds: int, rows: list[dict]) -> dict:
+    """The analysis of a whole match from its decisions (:func:`analyse_decision`)."""
+    counts = {name: sum(r["mark"] == name for r in rows) for name, _ in MARKS}
+    return {"game": game, "variant": variant, "seat": seat, "worlds": worlds, "status": "done",
+            "progress": 1.0, "decisions": rows, "total_loss": round(sum(r["loss"] for r in rows), 3),
+            "marks": counts}
+
+
+#: the keys of the JSON the API and ``stich analyse --json`` give (issue #38's contract)
+CONTRACT_KEYS = ("step", "action", "best", "loss", "mark", "alternatives")
+
+
+def contract(res: dict, status: str = "done", progress: float = 1.0) -> dict:
+    """The contract's JSON of an analysis: ``{"seat", "status", "progress", "decisions"}``, each
+    decision with exactly :data:`CONTRACT_KEYS`."""
+    return {"seat": res["seat"], "status": status, "progress": progress,
+            "decisions": [{k: r[k] for k in CONTRACT_KEYS} for r in res["decisions"]]}
+
+
+def table(res: dict) -> str:
+    """A readable table of :func:`analyse`'s result (``?!`` an inaccuracy, ``?`` a mistake, ``??`` a
+    blunder)."""
+    sign = {"good": "", "inaccuracy": " ?!", "mistake": " ?", "blunder": " ??"}
+    m = res["marks"]
+    lines = [f"{res['game']} ({res['variant']}), seat {res['seat'] + 1}: {len(res['decisions'])} decisions, "
+             f"{m['inaccuracy']} inaccuracies, {m['mistake']} mistakes, {m['blunder']} blunders, "
+             f"{res['total_loss']:.2f} expected points lost",
              f"{'#':>4} {'hand':>4}  {'played':<14} {'best':<14} {'loss':>6}"]
-    for r in result["decisions"]:
-        mark = " !" if r["mistake"] else ""
-        lines.append(f"{r['index']:>4} {r['hand']:>4}  {r['played']:<14} {r['best']:<14} {r['loss']:>6.2f}{mark}")
+    for r in res["decisions"]:
+        lines.append(f"{r['step']:>4} {r['hand']:>4}  {r['action']:<14} {r['best']:<14} {r['loss']:>6.2f}"
+                     f"{sign[r['mark']]}")
     return "\n".join(lines)

@@ -147,25 +147,32 @@ def replay_cmd(file, seat, step, lang):
 @cli.command("analyse")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
 @click.option("--seat", type=int, required=True, help="The player to analyse (1-based).")
-@click.option("--worlds", type=int, default=24, show_default=True, help="Sampled worlds per decision.")
-@click.option("--json", "json_path", help="Write the analysis as JSON to this file ('-': print it, not the table).")
+@click.option("--worlds", type=click.IntRange(1, 1000), default=24, show_default=True,
+              help="Sampled worlds per decision.")
+@click.option("--json", "json_path", is_flag=False, flag_value="-",
+              help="Print the analysis as JSON (the server's GET /api/tables/ID/analysis answer), not the table; "
+                   "--json PATH writes it to PATH and prints the table.")
 def analyse_cmd(file, seat, worlds, json_path):
     """Mark where the player in SEAT lost expected points in the saved match FILE."""
     import json
 
-    from stich.bots.analysis import analyse, table
+    from stich.bots.analysis import analyse, contract, table
     from stich.cli.replay import load_record
 
     try:
-        result = analyse(load_record(file), seat - 1, worlds=worlds)
+        record = load_record(file)
+        players = stich.replay(record).game.num_players
+        if not 1 <= seat <= players:
+            raise click.BadParameter(f"seat must be 1 to {players}, not {seat}", param_hint="--seat")
+        result = analyse(record, seat - 1, worlds=worlds)
     except (ValueError, stich.StichError) as exc:
         raise click.ClickException(str(exc)) from None
     if json_path == "-":
-        click.echo(json.dumps(result, indent=1))
+        click.echo(json.dumps(contract(result)))
         return
     if json_path:
         with open(json_path, "w", encoding="utf-8") as f:
-            json.dump(result, f, indent=1)
+            json.dump(contract(result), f)
     click.echo(table(result))
 
 

@@ -18,7 +18,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 
-from stich.web import jsonin, metrics, players, ratings, retention, store
+from stich.web import analyses, jsonin, metrics, players, ratings, retention, store
 from stich.web.catalogue import games_catalogue
 from stich.web.guard import Guard
 from stich.web.logs import event
@@ -66,6 +66,10 @@ class Facade:
     async def people(self, player_id: int) -> list[dict]:
         """The players someone played with lately (``GET /api/me/people``)."""
         return await ratings.people(self._server.engine, player_id)
+
+    async def analysis(self, table_id: str, seat: int) -> dict | None:
+        """The stored analysis of ``seat`` in a finished match (``stich.web.analyses``), or None."""
+        return await self._server.analyses.stored(table_id, seat)
 
     async def me(self, conn) -> dict | None:
         """The player a page's request comes from (its cookie or bearer header), or None."""
@@ -311,6 +315,7 @@ def create_app(db: str | None = None, bot_workers: int | None = None, redis: str
         finally:
             collector.cancel()
             sweeper.cancel()
+            server.analyses.close()
             await server.stop()
             aclose = getattr(getattr(server, "pool", None), "aclose", None)
             if aclose is not None:   # the Redis bot queue's connections
@@ -333,6 +338,7 @@ def create_app(db: str | None = None, bot_workers: int | None = None, redis: str
         WebSocketRoute("/ws/tables/{table_id}", table_socket),
     ]
     routes.extend(players.routes(read_json, error))   # players, sign-in, profiles, leaderboards
+    routes.extend(analyses.routes(read_json, error))  # a finished match's analysis (issue #38)
     try:
         from stich.web.ui import routes as ui_routes
     except ImportError:
@@ -345,6 +351,7 @@ def create_app(db: str | None = None, bot_workers: int | None = None, redis: str
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(Guard, quotas=quotas)],
                     exception_handlers={SQLAlchemyError: database_away, OSError: database_away})
     app.state.server = server
+    app.state.analyses = server.analyses = analyses.Analyses(server)
     app.state.quotas = quotas
     app.state.stich = Facade(server)
     return app

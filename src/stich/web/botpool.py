@@ -187,6 +187,19 @@ class BotPool(CountedPool):
         fallback = random.Random(seed).choice(legal)
         return fallback, f"{type(error).__name__}: {error}"
 
+    async def run(self, key: object, fn, *args):
+        """``fn(*args)`` in a worker process, when the search lane gives ``key`` a slot as it gives an
+        all-bot table's decision one (after every table where a person waits): work for the bot
+        workers that is not a bot's move, such as one step of a match's analysis (stich.web.analyses).
+        A broken pool is replaced and the error raised: the caller decides whether to ask again."""
+        async with self.searches.turn(key, "analysis", people=False):
+            try:
+                return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
+            except BrokenExecutor:
+                self.executor.shutdown(wait=False, cancel_futures=True)
+                self.executor = self._make()
+                raise
+
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
         self.instant_executor.shutdown(wait=False, cancel_futures=True)

@@ -391,6 +391,11 @@ class RemoteBotPool(CountedPool):
             await asyncio.sleep(HEARTBEAT)
 
     # --- closing -----------------------------------------------------------------------------------
+    async def run(self, key: object, fn, *args):
+        """Work that is not a bot's move (a match's analysis) runs in this server's own pool: the
+        queue's jobs are bot decisions only (see :meth:`BotPool.run`)."""
+        return await self.local.run(key, fn, *args)
+
     def close(self) -> None:
         for task in self._tasks:
             task.cancel()

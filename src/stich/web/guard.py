@@ -29,6 +29,7 @@ RATED = {("POST", "/api/tables"): ("tables", "tables created from this address")
          ("POST", "/api/records"): ("uploads", "records uploaded from this address"),
          ("POST", "/replay"): ("uploads", "records uploaded from this address")}
 JOIN = ("joins", "seats claimed from this address")
+ANALYSIS = ("analyses", "analyses asked for from this address")
 #: what a separate metrics address serves (besides /metrics)
 METRICS_SIDE = ("/metrics", "/healthz", "/readyz")
 
@@ -36,6 +37,8 @@ METRICS_SIDE = ("/metrics", "/healthz", "/readyz")
 def _rated(method: str, path: str):
     if method == "POST" and path.startswith("/api/tables/") and path.endswith("/join"):
         return JOIN
+    if method == "POST" and path.startswith("/api/tables/") and path.endswith("/analysis"):
+        return ANALYSIS
     return RATED.get((method, path))
 
 

@@ -17,6 +17,7 @@ import time
 from sqlalchemy import and_, delete, exists, select
 
 from stich.web import store
+from stich.web.analyses import analyses
 from stich.web.logs import event
 
 log = logging.getLogger("stich.web")
@@ -64,8 +65,11 @@ async def sweep(server, limits) -> None:
     """Every ``limits.sweep_seconds``: delete expired uploads and tables nobody opened."""
     while True:
         try:
-            await server.writer.write(
-                delete(store.records).where(store.records.c.at < time.time() - limits.record_seconds))
+            cut = time.time() - limits.record_seconds
+            expired = select(store.records.c.id).where(store.records.c.at < cut)
+            await server.writer.write(   # an expired upload's analyses go with it
+                delete(analyses).where(analyses.c.table_id.in_(expired)),
+                delete(store.records).where(store.records.c.at < cut))
             await forget_unopened(server, limits.unopened_seconds)
         except Exception as exc:  # noqa: BLE001 - the database is away: the next sweep tries again
             event(log, "sweep failed", logging.WARNING, error=repr(exc))
