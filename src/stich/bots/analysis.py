@@ -105,7 +105,8 @@ def evaluate_decision(view: dict, legal: list[str], worlds_count: int = 24, seed
     declared decision values the candidates ``pimc`` would weigh and ``played``).  ``by`` says
     how: ``"bet"``, ``"decision"`` (``decide.py``) or ``"search"`` (the card search); ``worlds``
     how many worlds were drawn, ``wins`` in how many of them each action wins the hand (a share
-    of the playouts summed over the worlds, rounded; None for a bet, whose ``p`` says it)."""
+    of the playouts summed over the worlds, rounded; the cards only, where a bet is among the
+    actions: ``p`` is the chance to win the hand there)."""
     from stich.bots.bets import declared
     from stich.bots.search.betting import lean_model
     from stich.bots.search.common import draw_worlds, heuristic_model
@@ -150,7 +151,7 @@ def evaluate_decision(view: dict, legal: list[str], worlds_count: int = 24, seed
             values.update({a: totals[a] / len(worlds) + shift for a in rest})
         else:
             values.update({a: totals[a] / len(worlds) for a in rest})
-    wins = None if by == "bet" else {a: round(w) for a, w in won.items()}
+    wins = {a: round(w) for a, w in won.items()}   # a bet's own answers are not among them: ``p`` says it
     return {"values": values, "p": p, "by": by, "worlds": len(worlds), "wins": wins}
 
 

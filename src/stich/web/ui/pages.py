@@ -19,6 +19,7 @@ from stich.bots.levels import LEVELS
 from stich.i18n import LANGS, negotiate
 from stich.web import jsonin
 from stich.web.spec import signals_refusal
+from stich.web.ui import analysis as analysis_model
 from stich.web.ui import replay as replay_model
 from stich.web.ui import rulesdoc
 from stich.web.ui.env import LEVEL_WORDS, STATIC, environment, option_words
@@ -126,10 +127,13 @@ async def replay_page(request: Request):
             record = None
     if record is None:
         return page(request, "error.html", status=404, message_id="no_record")
-    return _replay(request, record, table_id=table_id)
+    # ?analysis=K: seat K's stored analysis shown with the replay (stich.web.ui.analysis)
+    asked = request.query_params.get("analysis", "")
+    result = await facade.analysis(table_id, int(asked)) if asked.isdigit() and len(asked) < 3 else None
+    return _replay(request, record, table_id=table_id, analysed=result, asked=asked)
 
 
-def _replay(request: Request, record: dict, table_id=None, form=None) -> HTMLResponse:
+def _replay(request: Request, record: dict, table_id=None, form=None, analysed=None, asked="") -> HTMLResponse:
     lang = language(request)
     raw_step = (form or request.query_params).get("step", "")
     seat = (form or request.query_params).get("seat", "")
@@ -138,7 +142,9 @@ def _replay(request: Request, record: dict, table_id=None, form=None) -> HTMLRes
     except stich.RecordError as exc:
         return page(request, "error.html", status=400, message_id="bad_record", detail=str(exc))
     uploaded = json.dumps(record, separators=(",", ":")) if table_id is None else None
-    return page(request, "replay.html", table_id=table_id, r=model, uploaded=uploaded)
+    shown = None if analysed is None else analysis_model.build(analysed, model["step"], table_id, lang)
+    return page(request, "replay.html", table_id=table_id, r=model, uploaded=uploaded, analysis=shown,
+                asked=asked, analysable=table_id is not None and bool(record.get("terminal")))
 
 
 async def replay_upload(request: Request):

@@ -75,5 +75,6 @@ def build(record: dict, raw_step, raw_seat, lang: str) -> dict:
         # the action in the reader's words, as its button said it ("play: Schell-Sechser")
         last = {"seat": seat + 1, "action": text, "label": action_label(text, g, g.variant, _, lang)}
     return {"html": render_table(ctx), "step": step, "total": total, "title": g.title, "variant": g.variant,
+            "players": g.num_players,
             "last": last, "hand": view.get("hand_number", state.hand_number), "marks": marks,
             "terminal": state.is_terminal(), "returns": state.returns() if state.is_terminal() else None}
