@@ -58,9 +58,9 @@ def test_analyse_marks_losses_from_the_seats_view(tmp_path):
 
 
 def test_marks_by_expected_points_lost_in_the_games_unit():
-    assert [mark(x, "watten") for x in (0, 0.49, 0.5, 0.99, 1.0, 1.99, 2.0, 9)] == [
+    assert [mark(x, "watten") for x in (0, 0.74, 0.75, 1.24, 1.25, 1.99, 2.0, 9)] == [
         "good", "good", "inaccuracy", "inaccuracy", "mistake", "mistake", "blunder", "blunder"]
-    assert [mark(x, "barbu") for x in (2.4, 2.5, 5, 10)] == ["good", "inaccuracy", "mistake", "blunder"]
+    assert [mark(x, "barbu") for x in (3.7, 3.75, 6.25, 10)] == ["good", "inaccuracy", "mistake", "blunder"]
 
 
 def test_declared_decisions_are_valued_as_pimc_decides_them():

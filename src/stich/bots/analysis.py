@@ -23,11 +23,11 @@ of ``seat`` that had a choice, from that seat's view only, on sampled worlds
 Each decision gets the best action, the value of each action, ``loss`` = best - played (in points;
 0 when the played action was the best) and a mark (:data:`MARKS`), and in how many of the worlds
 the best and the played action win the hand (what the seat could not know: the replay page says it
-in the reader's words).  The estimates are noisy (a few dozen worlds): a loss below about half a
-point is within the noise.  One engine for all who ask: ``stich analyse RECORD --seat K`` prints a
-table or (``--json``) :func:`contract`'s JSON, which is also what the server's
-``GET /api/tables/{ID}/analysis`` answers (``stich.web.analyses`` runs :func:`analyse_decision`
-one decision at a time in the bot workers).
+in the reader's words).  The estimates are noisy (a few dozen worlds): a loss below about three
+quarters of a point is within the noise (:data:`MARKS`).  One engine for all who ask:
+``stich analyse RECORD --seat K`` prints a table or (``--json``) :func:`contract`'s JSON, which is
+also what the server's ``GET /api/tables/{ID}/analysis`` answers (``stich.web.analyses`` runs
+:func:`analyse_decision` one decision at a time in the bot workers).
 """
 
 from __future__ import annotations
@@ -35,9 +35,11 @@ from __future__ import annotations
 import random
 
 #: the marks, worst first, each from this many expected points lost (times the game's UNIT): below
-#: the last a decision is ``good``.  With 24 worlds a loss under about half a point is within the
-#: estimates' noise, hence nothing is marked below it (docs/analysis.md has the measurements)
-MARKS = (("blunder", 2.0), ("mistake", 1.0), ("inaccuracy", 0.5))
+#: the last a decision is ``good``.  With 24 worlds the estimates are noisy: the ``strong`` bot's own
+#: decisions lose 0.5 points or more in a fifth of the cases and 0.75 in 6 %, a ``random`` seat's in
+#: 29 % and 20 % (docs/analysis.md), so nothing under 0.75 is marked; a blunder gives away about a
+#: hand's first stake (2 points in Watten)
+MARKS = (("blunder", 2.0), ("mistake", 1.25), ("inaccuracy", 0.75))
 #: a game whose points are larger than Watten's: Barbu's hands move scores about five times as far
 UNIT = {"barbu": 5.0}
 

@@ -88,12 +88,12 @@ class Analyses:
         return record
 
     @staticmethod
-    def _seat(record: dict, raw) -> int:
+    def _seat(record: dict, raw, query: bool = False) -> int:
         """The seat asked for, checked against the record's game (``BadRequest`` 400).  The record is
         one the server made or checked (a finished table's, an upload replayed when it came), so its
         game and seats are read without replaying it here, on the event loop."""
         players = stich.game(record["game"], variant=record["variant"]).num_players
-        if isinstance(raw, str) and raw.strip().lstrip("-").isdigit():
+        if query and raw.strip().lstrip("-").isdigit():   # ?seat=K: a number written in the query
             raw = int(raw)
         if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw < players:
             raise BadRequest(f"seat is a whole number from 0 to {players - 1} (the seats of this match), "
@@ -122,7 +122,7 @@ class Analyses:
     async def answer(self, table_id: str, raw_seat) -> dict:
         """``GET``: the contract's JSON of the analysis of ``raw_seat``: done, or how far it is."""
         record = await self._finished_record(table_id)
-        seat = self._seat(record, raw_seat)
+        seat = self._seat(record, raw_seat, query=True)
         job = self.jobs.get((table_id, seat))
         if job is not None:
             if job.error is not None:
