@@ -18,7 +18,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 
-from stich.web import analyses, jsonin, metrics, players, ratings, retention, store
+from stich.web import analyses, jsonin, metrics, players, ratings, retention, store, tournaments
 from stich.web.catalogue import games_catalogue
 from stich.web.guard import Guard
 from stich.web.logs import event
@@ -42,7 +42,10 @@ class Facade:
         self._server = server
 
     async def record(self, table_id: str) -> dict | None:
-        """The record of a finished match or an uploaded record; None while a match runs or if unknown."""
+        """The record of a finished match or an uploaded record; None while a match runs or if unknown
+        (or while a duplicate round's other tables still play its deals)."""
+        if await self._server.tournaments.withheld(table_id):
+            return None
         return await self._server.record(table_id)
 
     async def table_meta(self, table_id: str) -> dict | None:
@@ -70,6 +73,10 @@ class Facade:
     async def analysis(self, table_id: str, seat: int) -> dict | None:
         """The stored analysis of ``seat`` in a finished match (``stich.web.analyses``), or None."""
         return await self._server.analyses.stored(table_id, seat)
+
+    async def tournament(self, tid: str, token: str | None = None) -> dict | None:
+        """A tournament as its page shows it (``stich.web.tournaments.page_data``); None if unknown."""
+        return await tournaments.page_data(self._server, tid, token)
 
     async def me(self, conn) -> dict | None:
         """The player a page's request comes from (its cookie or bearer header), or None."""
@@ -173,6 +180,10 @@ async def table_info(request: Request):
     return JSONResponse(actor.meta())
 
 
+#: a duplicate table's record holds the deals the round's other tables are still playing
+WITHHELD = "the record of a duplicate table opens once every table of its round has finished"
+
+
 async def table_record(request: Request):
     table_id = request.path_params["table_id"]
     server = server_of(request)
@@ -181,6 +192,8 @@ async def table_record(request: Request):
         return error(404, f"there is no table {table_id}")
     if not actor.finished:
         return error(403, "the record is available once the match is over")
+    if await server.tournaments.withheld(table_id):
+        return error(403, WITHHELD)
     return JSONResponse(await server.record(table_id),
                         headers={"Content-Disposition": f'attachment; filename="stich-{table_id}.json"'})
 
@@ -194,6 +207,8 @@ async def upload_record(request: Request):
 
 
 async def get_record(request: Request):
+    if await server_of(request).tournaments.withheld(request.path_params["record_id"]):
+        return error(403, WITHHELD)
     rec = await server_of(request).record(request.path_params["record_id"])
     if rec is None:
         return error(404, "no such record (a match's record exists once it is over)")
@@ -290,6 +305,7 @@ def create_app(db: str | None = None, bot_workers: int | None = None, redis: str
     """``bot_queue="redis"`` (needs ``redis``): bots think in ``stich bot-worker`` processes fed through
     Redis, ``bot_workers`` then sizes only the fallback pool (docs/scaling.md, "Bot workers")."""
     server = Server(db, bot_workers, redis)
+    tournaments.install(server)
     limits = Limits.from_env()
     server.evict_after = limits.finished_seconds
     server.refusals_kept = limits.refusals_kept
@@ -308,6 +324,7 @@ def create_app(db: str | None = None, bot_workers: int | None = None, redis: str
         every = full_collection_every()
         _freeze_what_lives_forever()
         await server.start()
+        await server.tournaments.resume()   # tables that ended while no process heard it
         collector = asyncio.get_running_loop().create_task(_collect_regularly(every))
         sweeper = asyncio.get_running_loop().create_task(retention.sweep(server, limits))
         try:
@@ -339,6 +356,8 @@ def create_app(db: str | None = None, bot_workers: int | None = None, redis: str
     ]
     routes.extend(players.routes(read_json, error))   # players, sign-in, profiles, leaderboards
     routes.extend(analyses.routes(read_json, error))  # a finished match's analysis (issue #38)
+
+    routes.extend(tournaments.routes(read_json, error))
     try:
         from stich.web.ui import routes as ui_routes
     except ImportError:

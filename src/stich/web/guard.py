@@ -26,6 +26,7 @@ HEADERS = [(b"content-security-policy", CSP.encode()), (b"x-content-type-options
 #: the requests that create something, by the rate of :class:`~stich.web.quotas.Limits` they count for
 RATED = {("POST", "/api/tables"): ("tables", "tables created from this address"),
          ("POST", "/api/quickplay"): ("tables", "tables created from this address"),
+         ("POST", "/api/tournaments"): ("tables", "tables created from this address"),
          ("POST", "/api/records"): ("uploads", "records uploaded from this address"),
          ("POST", "/replay"): ("uploads", "records uploaded from this address")}
 JOIN = ("joins", "seats claimed from this address")
@@ -39,6 +40,9 @@ def _rated(method: str, path: str):
         return JOIN
     if method == "POST" and path.startswith("/api/tables/") and path.endswith("/analysis"):
         return ANALYSIS
+
+    if method == "POST" and path.startswith("/api/tournaments/") and path.endswith("/rounds"):
+        return RATED[("POST", "/api/tables")]   # a round's draw makes its tables
     return RATED.get((method, path))
 
 

@@ -60,6 +60,7 @@ class Server:
         # limits (stich.web.quotas, set from the environment by stich.web.app)
         self.evict_after = EVICT_AFTER    # seconds a finished table nobody watches stays in memory
         self.refusals_kept = 100          # refused actions remembered per seat of a table
+        self.finish_hooks: list = []      # called with a table's id when its match ends (table_finished)
 
     # --- life cycle ---------------------------------------------------------------------------
     async def start(self) -> None:
@@ -125,13 +126,16 @@ class Server:
         return default_bot_name(game_name)
 
     # --- tables -------------------------------------------------------------------------------
-    async def create(self, spec: TableSpec, names: dict[int, str] | None = None,
-                     claimed: tuple[int, ...] = ()) -> tuple[TableActor, dict[int, str]]:
-        """A new table; returns its actor and the token of each human seat (shown once, stored hashed)."""
+    def table_rows(self, spec: TableSpec, names: dict[int, str] | None = None, claimed: tuple[int, ...] = (),
+                   hashes: dict[int, str] | None = None) -> tuple[str, dict[int, str], list]:
+        """A new table's id, the tokens of its human seats and the rows that make it, to be committed in
+        one transaction (:meth:`create`; a tournament's round commits its tables with its own rows).
+        ``hashes``: seats whose token exists already (stored hashed; a tournament player's token)."""
         game = spec.game
         table_id = new_id()
         seed = secrets.randbelow(2**63) if spec.seed is None else spec.seed
-        tokens = {i: new_token() for i, s in enumerate(spec.seats) if s.kind == "human"}
+        hashes = hashes or {}
+        tokens = {i: new_token() for i, s in enumerate(spec.seats) if s.kind == "human" and i not in hashes}
         names = names or {}
         stmts = [store.tables.insert().values(
             id=table_id, game=game.name, variant=game.variant, options=store.dumps(dict(game.options)),
@@ -139,17 +143,32 @@ class Server:
             public=spec.public, finished=False, rated=spec.rated,
             created=time.time(), record=None)]
         for i, s in enumerate(spec.seats):
+            digest = hashes.get(i) or (token_hash(tokens[i]) if i in tokens else None)
             stmts.append((store.seats, dict(
-                table_id=table_id, seat=i, kind=s.kind, bot=s.bot,
-                token_hash=token_hash(tokens[i]) if i in tokens else None, name=names.get(i) or s.name,
+                table_id=table_id, seat=i, kind=s.kind, bot=s.bot, token_hash=digest, name=names.get(i) or s.name,
                 claimed=i in claimed)))
         if self.cluster is not None:
             stmts.append(self.cluster.lease_row(table_id))   # the creating process owns the table first
+        return table_id, tokens, stmts
+
+    async def create(self, spec: TableSpec, names: dict[int, str] | None = None,
+                     claimed: tuple[int, ...] = ()) -> tuple[TableActor, dict[int, str]]:
+        """A new table; returns its actor and the token of each human seat (shown once, stored hashed)."""
+        table_id, tokens, stmts = self.table_rows(spec, names, claimed)
         await self.writer.write(*stmts)
         actor = await self.table(table_id)
-        event(log, "table created", table=table_id, seq=0, game=game.name, variant=game.variant,
-              seats=[s.kind if s.kind == "human" else f"bot:{s.bot}" for s in spec.seats], public=spec.public)
+        self.created(spec, table_id)
         return actor, tokens
+
+    def created(self, spec: TableSpec, table_id: str) -> None:
+        event(log, "table created", table=table_id, seq=0, game=spec.game.name, variant=spec.game.variant,
+              seats=[s.kind if s.kind == "human" else f"bot:{s.bot}" for s in spec.seats], public=spec.public)
+
+    def table_finished(self, table_id: str) -> None:
+        """Called by a table's actor once its last action is committed: each of ``finish_hooks`` hears it
+        (a tournament's next match, its results); a hook must not block."""
+        for hook in self.finish_hooks:
+            hook(table_id)
 
     async def table(self, table_id: str) -> TableActor | None:
         """The actor of a table, loaded (by replaying its log) on first use; None if there is none."""

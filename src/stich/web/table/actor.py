@@ -310,6 +310,7 @@ class TableActor(Connections, Rendering, Talk, Evening, FanOut, SeatPlayers):
         if self.finished:
             event(log, "match over", table=self.id, seq=seq, actions=seq)
             self.maybe_evict()
+            self.server.table_finished(self.id)   # a tournament's next match (stich.web.tourney)
         self.role.committed(self)   # the owner: the next bot or turn timer (sets turn_deadline)
         # committed first, announced second: a replica can always catch up
         self.tell_replicas({"k": "applied", "seq": seq, "seat": seat, "action": text, "cid": cid,

@@ -1,0 +1,94 @@
+"""The tournaments' HTTP API (docs/tournaments.md): create one, draw its rounds, read it, type a result.
+
+- ``POST /api/tournaments`` -> ``201 {"tournament", "director_token", "players": [{"name", "token", "url"}]}``
+- ``POST /api/tournaments/{ID}/rounds`` ``{"token": D}`` (and ``"paper": [table numbers]``) -> ``201
+  {"round", "tables": [{"table", "players"}]}``; 409 while a round is played or when all are drawn
+- ``GET /api/tournaments/{ID}`` -> rounds, tables, results, standings, finished, corrections
+- ``POST /api/tournaments/{ID}/tables/{TABLE}/result`` ``{"token": D, "scores": [...]}``: a paper table's
+  score sheet, or the director's correction of any finished table (logged: who, when, old, new)
+- ``GET /api/tournaments/{ID}/standings.csv``: the ranking as CSV
+
+The work is :class:`stich.web.tourney.service.Tournaments` (``server.tournaments``)."""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from stich.web.spec import BadRequest
+from stich.web.tourney import view
+from stich.web.tourney.service import Tournaments, check_token
+
+
+def install(server) -> Tournaments:
+    """Give ``server`` its tournaments (they hear every table's end through the server's finish hooks)."""
+    server.tournaments = Tournaments(server)
+    return server.tournaments
+
+
+async def page_data(server, tid: str, token: str | None) -> dict | None:
+    """A tournament as its page shows it: the API's document, plus ``mine`` (the player whose token the
+    page was opened with: name and the online table of theirs still being played, if any)."""
+    tours: Tournaments = server.tournaments
+    t = await tours.load(tid)
+    if t is None:
+        return None
+    doc = view.document(t, await tours.corrections(t.id))
+    doc["mine"] = None
+    who = next((p for p in t.players if check_token(p["token_hash"], token)), None) if token else None
+    if who is not None:
+        number = t.players.index(who)
+        playing = [r for r in t.rows if number in r["seats"] and not r["paper"] and not r["table_finished"]]
+        doc["mine"] = {"name": who["name"], "table": playing[0]["table_id"] if playing else None}
+    return doc
+
+
+def routes(read_json, error) -> list:
+    """The routes; ``read_json`` and ``error`` are the app's (one body reader, one error shape)."""
+
+    def service(request) -> Tournaments:
+        return request.app.state.server.tournaments
+
+    async def create(request: Request):
+        try:
+            return JSONResponse(await service(request).create(await read_json(request)), status_code=201)
+        except BadRequest as exc:
+            return error(exc.status, str(exc))
+
+    async def rounds(request: Request):
+        try:
+            status, body = await service(request).next_round(request.path_params["tid"], await read_json(request))
+        except BadRequest as exc:
+            return error(exc.status, str(exc))
+        return JSONResponse(body, status_code=status)
+
+    async def show(request: Request):
+        tours = service(request)
+        t = await tours.load(request.path_params["tid"])
+        if t is None:
+            return error(404, f"there is no tournament {request.path_params['tid']}")
+        return JSONResponse(view.document(t, await tours.corrections(t.id)))
+
+    async def result(request: Request):
+        try:
+            status, body = await service(request).enter(request.path_params["tid"], request.path_params["table"],
+                                                         await read_json(request))
+        except BadRequest as exc:
+            return error(exc.status, str(exc))
+        return JSONResponse(body, status_code=status)
+
+    async def standings_csv(request: Request):
+        t = await service(request).load(request.path_params["tid"])
+        if t is None:
+            return error(404, f"there is no tournament {request.path_params['tid']}")
+        return Response(view.standings_csv(t), media_type="text/csv; charset=utf-8", headers={
+            "Content-Disposition": f'attachment; filename="stich-tournament-{t.id}.csv"'})
+
+    return [
+        Route("/api/tournaments", create, methods=["POST"]),
+        Route("/api/tournaments/{tid}", show, methods=["GET"]),
+        Route("/api/tournaments/{tid}/rounds", rounds, methods=["POST"]),
+        Route("/api/tournaments/{tid}/tables/{table}/result", result, methods=["POST"]),
+        Route("/api/tournaments/{tid}/standings.csv", standings_csv, methods=["GET"]),
+    ]
