@@ -1,0 +1,241 @@
+"""Tournaments end to end on a real server (docs/tournaments.md): a whole tournament of each format played
+by bots (and a person where a seat must wait), every result checked against the tables' records; a paper
+table typed in and corrected by the director; a duplicate round's tables dealt the same cards seat for
+seat; kill -9 in the middle of a round and between rounds."""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import io
+
+import pytest
+
+from tests.web.client import SeatClient, get_record, http_client, run
+from tests.web.test_kill9 import kill9_running
+from tests.web.test_words import identifiers, readable
+
+WATTEN = {"game": "watten", "variant": "tyrolean", "options": {"target": 5, "lock_at": 3}}
+
+
+def bots(names: str, kind: str = "bot:random") -> list[dict]:
+    return [{"name": n, "kind": kind} for n in names]
+
+
+async def create(http, **body) -> dict:
+    r = await http.post("/api/tournaments", json=body)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+async def draw(http, t: dict, status: int = 201, **extra) -> dict:
+    r = await http.post(f"/api/tournaments/{t['tournament']}/rounds", json={"token": t["director_token"], **extra})
+    assert r.status_code == status, r.text
+    return r.json()
+
+
+async def until_round_over(http, t: dict, round_no: int, timeout: float = 30.0) -> dict:
+    for _ in range(int(timeout / 0.1)):
+        doc = (await http.get(f"/api/tournaments/{t['tournament']}")).json()
+        if all(tb["finished"] for tb in doc["rounds"][round_no - 1]["tables"]):
+            return doc
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"round {round_no} not over within {timeout}s: {doc['rounds'][round_no - 1]}")
+
+
+def final_scores(record: dict) -> list[float]:
+    """Each seat's final match points, as the record's last public scores event tells them."""
+    n = len(record["returns"])
+    ev = next(e for e in reversed(record["events"]) if e["type"] == "scores" and e.get("audience") is None)
+    scores = ev["scores"]
+    return [scores[s % len(scores)] for s in range(n)] if len(scores) != n else scores
+
+
+async def check_against_records(http, doc: dict) -> dict:
+    """Every online match's result is its record's; returns each player's (matches won, match points)."""
+    per = {p["name"]: [0, 0] for p in doc["players"]}
+    for rnd in doc["rounds"]:
+        for tb in rnd["tables"]:
+            for m in tb["matches"]:
+                if tb["paper"]:
+                    scores, won = m["result"]["scores"], m["result"]["won"]
+                else:
+                    record = await get_record(http, m["table"])
+                    scores, won = final_scores(record), [r > 0 for r in record["returns"]]
+                    assert m["result"]["scores"] == scores and m["result"]["won"] == won, (m, record["returns"])
+                for seat, name in enumerate(tb["players"]):
+                    per[name][0] += won[seat]
+                    per[name][1] += scores[seat]
+    return per
+
+
+@pytest.mark.timeout(90)
+def test_preiswatten_rounds_with_a_paper_table_typed_and_corrected_by_the_director(server):
+    async def go():
+        async with http_client(server) as http:
+            t = await create(http, **WATTEN, format={"kind": "rounds", "rounds": 2, "games_per_round": 2},
+                             players=bots("ABCDEF") + bots("GH", "bot:heuristic"))
+            tid, director = t["tournament"], t["director_token"]
+            first = await draw(http, t, paper=[2])
+            assert [tb["paper"] for tb in first["tables"]] == [False, True]
+            # the paper table holds the round: the next one cannot be drawn yet
+            assert "still being played" in (await draw(http, t, status=409))["error"]
+            doc = (await http.get(f"/api/tournaments/{tid}")).json()
+            paper = doc["rounds"][0]["tables"][1]
+            url = f"/api/tournaments/{tid}/tables/{paper['matches'][0]['table']}/result"
+            r = await http.post(url, json={"token": "not the director's", "scores": [15, 9, 15, 9]})
+            assert r.status_code == 403
+            r = await http.post(url, json={"token": director, "scores": [15, 9, 14, 9]})
+            assert r.status_code == 400 and "partners" in r.json()["error"]
+            for m, scores in zip(paper["matches"], ([15, 9, 15, 9], [7, 15, 7, 15]), strict=True):
+                r = await http.post(f"/api/tournaments/{tid}/tables/{m['table']}/result",
+                                    json={"token": director, "scores": scores})
+                assert r.status_code == 200 and r.json()["corrected"] is False
+            r = await http.post(url, json={"token": director, "scores": [9, 15, 9, 15]})   # a correction
+            assert r.json()["corrected"] is True
+            await until_round_over(http, t, 1)
+            await draw(http, t)
+            doc = await until_round_over(http, t, 2)
+            assert doc["finished"] and doc["drawn"] == 2
+            assert "all 2 rounds" in (await draw(http, t, status=409))["error"]
+            log = [(c["table"], c["old"] and c["old"]["scores"], c["new"]["scores"]) for c in doc["corrections"]]
+            assert log[-1] == (paper["matches"][0]["table"], [15, 9, 15, 9], [9, 15, 9, 15])
+            per = await check_against_records(http, doc)
+            standings = {s["name"]: s for s in doc["standings"]}
+            for name, (won, points) in per.items():   # 20 per match won, then the match points
+                assert standings[name]["score"] == 20 * won and standings[name]["tiebreaks"]["points"] == points
+                assert standings[name]["matches"] == 4
+            assert [s["rank"] for s in doc["standings"]] == sorted(s["rank"] for s in doc["standings"])
+            rows = list(csv.reader(io.StringIO((await http.get(f"/api/tournaments/{tid}/standings.csv")).text)))
+            assert rows[0][:3] == ["rank", "name", "score"] and [r[1] for r in rows[1:]] == \
+                [s["name"] for s in doc["standings"]]
+            for lang, word in (("en", "Standings"), ("de", "Rangliste"), ("it", "Classifica"), ("fr", "Classement")):
+                page = await http.get(f"/tournaments/{tid}?lang={lang}")
+                assert page.status_code == 200 and word in page.text
+                assert not identifiers(readable(page.text)), identifiers(readable(page.text))
+            sheet = await http.get(f"/tournaments/{tid}/sheet/1/2?lang=de")
+            assert sheet.status_code == 200 and "Unterschrift" in sheet.text
+
+    run(go(), timeout=80)
+
+
+@pytest.mark.timeout(60)
+def test_swiss_pairs_by_standing_and_never_repeats(server):
+    async def go():
+        async with http_client(server) as http:
+            t = await create(http, game="watten", variant="bavarian_2", options={"target": 5, "lock_at": 3},
+                             format={"kind": "swiss", "rounds": 3, "games_per_round": 1},
+                             players=bots("ABCDE") + [{"name": "F", "kind": "bot:heuristic"}])
+            for n in (1, 2, 3):
+                await draw(http, t)
+                doc = await until_round_over(http, t, n)
+            met = [frozenset(tb["players"]) for r in doc["rounds"] for tb in r["tables"]]
+            assert len(met) == len(set(met)) == 9, "two players met twice"
+            per = await check_against_records(http, doc)
+            scores = {s["name"]: s["score"] for s in doc["standings"]}
+            assert scores == {name: 20 * won for name, (won, _points) in per.items()}
+            # Buchholz: the final scores of the opponents each player met
+            for s in doc["standings"]:
+                opponents = [n for r in doc["rounds"] for tb in r["tables"] if s["name"] in tb["players"]
+                             for n in tb["players"] if n != s["name"]]
+                assert s["tiebreaks"]["buchholz"] == sum(scores[o] for o in opponents)
+            assert doc["finished"]
+
+    run(go(), timeout=50)
+
+
+@pytest.mark.timeout(90)
+def test_duplicate_tables_deal_the_same_cards_and_rank_by_match_points(server):
+    async def go():
+        async with http_client(server) as http:
+            t = await create(http, game="biscambiggia", format={"kind": "duplicate", "rounds": 2, "games_per_round": 2},
+                             players=[{"name": "Jo", "kind": "human"}] + bots("ABCDEFGHI"))
+            token = t["players"][0]["token"]
+            seats_by_round = []
+            for n in (1, 2):
+                tables = (await draw(http, t))["tables"]
+                seats_by_round.append({name: seat for tb in tables for seat, name in enumerate(tb["players"])})
+                mine = next(tb for tb in tables if "Jo" in tb["players"])
+                other = next(tb for tb in tables if tb is not mine)
+                # the bots' table ends first; its record holds the deals Jo is still to play: withheld
+                for _ in range(300):
+                    doc = (await http.get(f"/api/tournaments/{t['tournament']}")).json()
+                    if next(tb for tb in doc["rounds"][n - 1]["tables"] if tb["table"] == other["table"])["finished"]:
+                        break
+                    await asyncio.sleep(0.1)
+                r = await http.get(f"/api/tables/{other['table']}/record")
+                assert r.status_code == 403 and "duplicate" in r.json()["error"]
+                assert (await http.get(f"/api/records/{other['table']}")).status_code == 403
+                # Jo plays with the tournament's token: the seat token at each of Jo's tables
+                c = SeatClient(server, mine["table"], token, seat=mine["players"].index("Jo"))
+                await c.play(timeout=30)
+                await c.close()
+                doc = await until_round_over(http, t, n)
+                a, b = await get_record(http, mine["table"]), await get_record(http, other["table"])
+                deals = [[(e["seat"], e["cards"]) for e in rec["events"] if e["type"] == "deal"] for rec in (a, b)]
+                assert deals[0] == deals[1] and len(deals[0]) == 2 * 5, "the tables were dealt different cards"
+            assert all(seats_by_round[0][p] != seats_by_round[1][p] for p in seats_by_round[0]), \
+                "a player held the same seat's cards twice"
+            # match points: each result against the other table's at the same seat (1 beaten, 1/2 tied)
+            mp = {p["name"]: 0.0 for p in doc["players"]}
+            for rnd in doc["rounds"]:
+                x, y = rnd["tables"]
+                for seat in range(5):
+                    sx, sy = x["result"]["scores"][seat], y["result"]["scores"][seat]
+                    mp[x["players"][seat]] += 1.0 if sx > sy else 0.5 if sx == sy else 0.0
+                    mp[y["players"][seat]] += 1.0 if sy > sx else 0.5 if sx == sy else 0.0
+            assert {s["name"]: s["score"] for s in doc["standings"]} == mp
+            assert [s["rank"] for s in doc["standings"] if s["name"] == "Jo"] == [1]   # the only person
+            assert all(s["rank"] is None for s in doc["standings"] if s["bot"])
+
+    run(go(), timeout=80)
+
+
+@pytest.mark.timeout(120)
+def test_kill9_mid_round_and_between_rounds_loses_nothing(server_factory):
+    """The server dies (SIGKILL) while a person's table of round 1 waits, and again after round 1 is
+    over; the restarted server finishes the round, makes each next match, draws round 2 from what is
+    stored, and the results are the records'."""
+    srv = server_factory("sqlite")
+
+    async def play(http, t: dict, round_no: int) -> None:
+        token = t["players"][0]["token"]
+        for match in range(2):
+            doc = (await http.get(f"/api/tournaments/{t['tournament']}")).json()
+            mine = next(tb for tb in doc["rounds"][round_no - 1]["tables"] if "Jo" in tb["players"])
+            for _ in range(100):   # the next match appears once the previous one ends
+                if len(mine["matches"]) > match:
+                    break
+                await asyncio.sleep(0.1)
+                doc = (await http.get(f"/api/tournaments/{t['tournament']}")).json()
+                mine = next(tb for tb in doc["rounds"][round_no - 1]["tables"] if "Jo" in tb["players"])
+            c = SeatClient(srv, mine["matches"][match]["table"], token, seat=mine["players"].index("Jo"))
+            await c.play(timeout=30)
+            await c.close()
+
+    async def go():
+        async with http_client(srv) as http:
+            t = await create(http, **WATTEN, format={"kind": "rounds", "rounds": 2, "games_per_round": 2},
+                             players=[{"name": "Jo", "kind": "human"}] + bots("ABCDEFG"))
+            await draw(http, t)
+        await asyncio.to_thread(kill9_running, srv)   # mid-round: Jo's table waits for Jo
+        await asyncio.to_thread(srv.start)
+        async with http_client(srv) as http:
+            await play(http, t, 1)
+            before = await until_round_over(http, t, 1)
+        await asyncio.to_thread(kill9_running, srv)   # between rounds
+        await asyncio.to_thread(srv.start)
+        async with http_client(srv) as http:
+            after = (await http.get(f"/api/tournaments/{t['tournament']}")).json()
+            assert after["rounds"] == before["rounds"] and after["standings"] == before["standings"]
+            await draw(http, t)
+            await play(http, t, 2)
+            doc = await until_round_over(http, t, 2)
+            assert doc["finished"]
+            per = await check_against_records(http, doc)
+            assert {s["name"]: s["score"] for s in doc["standings"]} == {n: 20 * w for n, (w, _p) in per.items()}
+            assert all(len(tb["matches"]) == 2 for r in doc["rounds"] for tb in r["tables"])
+            ids = [m["table"] for r in doc["rounds"] for tb in r["tables"] for m in tb["matches"]]
+            assert len(ids) == len(set(ids)) == 8
+
+    run(go(), timeout=110)
