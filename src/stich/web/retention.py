@@ -19,6 +19,7 @@ from sqlalchemy import and_, delete, exists, select
 from stich.web import store
 from stich.web.analyses import analyses
 from stich.web.logs import event
+from stich.web.tourney.schema import tournament_tables
 
 log = logging.getLogger("stich.web")
 
@@ -28,7 +29,9 @@ def _unopened(cut: float):
     t = store.tables.c
     arrived = exists().where(and_(store.seats.c.table_id == t.id, store.seats.c.arrived.is_(True)))
     acted = exists().where(store.actions.c.table_id == t.id)
-    return and_(t.finished.is_(False), t.started.is_(False), t.created < cut, ~arrived, ~acted)
+    # a tournament's table waits for its late player as long as the tournament does (its director decides)
+    drawn = exists().where(tournament_tables.c.table_id == t.id)
+    return and_(t.finished.is_(False), t.started.is_(False), t.created < cut, ~arrived, ~acted, ~drawn)
 
 
 async def forget_unopened(server, keep: float) -> list[str]:

@@ -273,6 +273,11 @@ def test_a_table_nobody_opened_leaves_the_database_and_one_somebody_sat_at_stays
     unused = http(srv, "POST", "/api/tables", humans)[2]
     sat_at = http(srv, "POST", "/api/tables", humans)[2]
     played = http(srv, "POST", "/api/tables", {**SHORT, "seats": ["bot:random", "bot:random"]})[2]
+    # a tournament's table waits for its late players as long as the tournament does (docs/tournaments.md)
+    tour = http(srv, "POST", "/api/tournaments", {**{k: SHORT[k] for k in ("game", "variant", "options")},
+                "format": {"kind": "rounds", "rounds": 1, "games_per_round": 1},
+                "players": [{"name": "Late", "kind": "human"}, {"name": "Later", "kind": "human"}]})[2]
+    drawn = http(srv, "POST", f"/api/tournaments/{tour['tournament']}/rounds", {"token": tour["director_token"]})[2]
     person = srv.socket(sat_at["table"], sat_at["seats"][0]["token"])
     person.until(lambda m: m["type"] == "state")
     person.close()
@@ -288,6 +293,7 @@ def test_a_table_nobody_opened_leaves_the_database_and_one_somebody_sat_at_stays
     time.sleep(1.0)   # a few more sweeps: the others stay
     assert http(srv, "GET", f"/api/tables/{sat_at['table']}")[0] == 200
     assert http(srv, "GET", f"/api/tables/{played['table']}")[0] == 200
+    assert http(srv, "GET", f"/api/tables/{drawn['tables'][0]['table']}")[0] == 200
     db = sqlite3.connect(srv.db)
     left = {t: db.execute("SELECT count(*) FROM seats WHERE table_id = ?", (t,)).fetchone()[0]
             for t in (unused["table"], sat_at["table"])}

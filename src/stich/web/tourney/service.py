@@ -12,6 +12,7 @@ lets one in), linked as the old table's rematch so the players' page offers it."
 from __future__ import annotations
 
 import asyncio
+import functools
 import hmac
 import json
 import logging
@@ -59,7 +60,7 @@ class Loaded:
     def id(self) -> str:
         return self.row["id"]
 
-    @property
+    @functools.cached_property
     def sides(self) -> list[int]:
         return sides_of(self.game)
 
@@ -207,10 +208,10 @@ class Tournaments:
         if t.fmt["kind"] == "duplicate":
             return draw.draw_duplicate(everyone, n, hist, sides, rng)
         if t.fmt["kind"] == "swiss" and round_no > 1:
-            rng.shuffle(everyone)   # players level in the standing meet in an order drawn by lot
-            index = {s["name"]: i for i, s in enumerate(t.standings())}
+            level = {s["name"]: (-s["score"], *(-v for v in s["tiebreaks"].values())) for s in t.standings()}
+            rng.shuffle(everyone)   # players level in the standing meet in an order drawn by lot (sort is stable)
             names = [p["name"] for p in t.players]
-            return draw.draw_swiss(sorted(everyone, key=lambda p: index[names[p]]), n, hist, sides)
+            return draw.draw_swiss(sorted(everyone, key=lambda p: level[names[p]]), n, hist, sides)
         return draw.draw_round(everyone, n, hist, sides, rng)
 
     def _table(self, t: Loaded, seats: list[int], seed: int | None):
