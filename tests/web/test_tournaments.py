@@ -106,6 +106,19 @@ def test_preiswatten_rounds_with_a_paper_table_typed_and_corrected_by_the_direct
                 assert standings[name]["score"] == 20 * won and standings[name]["tiebreaks"]["points"] == points
                 assert standings[name]["matches"] == 4
             assert [s["rank"] for s in doc["standings"]] == sorted(s["rank"] for s in doc["standings"])
+            # the director corrects an online match: its record stays, the result and the standings follow
+            online = doc["rounds"][1]["tables"][0]
+            m = online["matches"][0]
+            flipped = [9 if w else 15 for w in m["result"]["won"]]
+            r = await http.post(f"/api/tournaments/{tid}/tables/{m['table']}/result",
+                                json={"token": director, "scores": flipped})
+            assert r.status_code == 200 and r.json()["corrected"] is True
+            after = (await http.get(f"/api/tournaments/{tid}")).json()
+            assert after["rounds"][1]["tables"][0]["matches"][0]["result"]["scores"] == flipped
+            assert after["corrections"][-1]["old"]["scores"] == m["result"]["scores"]
+            winner = online["players"][m["result"]["won"].index(True)]
+            assert {s["name"]: s["score"] for s in after["standings"]}[winner] == standings[winner]["score"] - 20
+            doc = after
             rows = list(csv.reader(io.StringIO((await http.get(f"/api/tournaments/{tid}/standings.csv")).text)))
             assert rows[0][:3] == ["rank", "name", "score"] and [r[1] for r in rows[1:]] == \
                 [s["name"] for s in doc["standings"]]
@@ -196,7 +209,7 @@ def test_kill9_mid_round_and_between_rounds_loses_nothing(server_factory):
     """The server dies (SIGKILL) while a person's table of round 1 waits, and again after round 1 is
     over; the restarted server finishes the round, makes each next match, draws round 2 from what is
     stored, and the results are the records'."""
-    srv = server_factory("sqlite")
+    srv = server_factory("sqlite", args=("--bot-workers", "0"))   # bots think in threads: quicker restarts
 
     async def play(http, t: dict, round_no: int) -> None:
         token = t["players"][0]["token"]
@@ -221,6 +234,11 @@ def test_kill9_mid_round_and_between_rounds_loses_nothing(server_factory):
         await asyncio.to_thread(kill9_running, srv)   # mid-round: Jo's table waits for Jo
         await asyncio.to_thread(srv.start)
         async with http_client(srv) as http:
+            doc = (await http.get(f"/api/tournaments/{t['tournament']}")).json()
+            waiting = next(tb for tb in doc["rounds"][0]["tables"] if "Jo" in tb["players"])
+            r = await http.post(f"/api/tournaments/{t['tournament']}/tables/{waiting['table']}/result",
+                                json={"token": t["director_token"], "scores": [5, 0, 5, 0]})
+            assert r.status_code == 409 and "still being played" in r.json()["error"]
             await play(http, t, 1)
             before = await until_round_over(http, t, 1)
         await asyncio.to_thread(kill9_running, srv)   # between rounds

@@ -21,7 +21,7 @@ import secrets
 import time
 from dataclasses import dataclass
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 
 import stich
@@ -288,18 +288,25 @@ class Tournaments:
         took = await store.fetch_all(self.engine, select(A.c.seat).distinct().where(
             A.c.table_id == table_id, A.c.origin.in_(("takeover", "timer"))))
         result["bots_played"] = sorted(r["seat"] for r in took)   # a seat whose person was away (grace, timer)
-        await self.server.writer.write(update(TT).where(TT.c.table_id == table_id, TT.c.finished.is_(False)).values(
-            result=store.dumps(result), finished=True))
+        # the result, and the table's next match if one is due, in one transaction: a crash between them
+        # would leave a settled table whose next match nobody makes
+        # (a result the director typed before this keeps its place: coalesce)
+        settled = update(TT).where(TT.c.table_id == table_id, TT.c.finished.is_(False)).values(
+            result=func.coalesce(TT.c.result, store.dumps(result)), finished=True)
         if row["match"] + 1 < t.matches:
-            await self._next_match(t, dict(row))
+            await self._next_match(t, dict(row), settled)
+        else:
+            await self.server.writer.write(settled)
 
-    async def _next_match(self, t: Loaded, row: dict) -> None:
-        """The next match of a table in a round of several: the same seats, a new deal."""
+    async def _next_match(self, t: Loaded, row: dict, settled) -> None:
+        """The next match of a table in a round of several (the same seats, a new deal), committed with
+        ``settled``, the statement that stores the ended match's result."""
         seats = json.loads(row["seats"])
         for link in (True, False):
             spec, next_id, stmts = self._table(t, seats, None)
-            stmts.append((TT, dict(tournament_id=t.id, round=row["round"], number=row["number"], match=row["match"] + 1,
-                                   table_id=next_id, paper=False, seats=row["seats"], result=None, finished=False)))
+            stmts += [settled, (TT, dict(tournament_id=t.id, round=row["round"], number=row["number"],
+                                         match=row["match"] + 1, table_id=next_id, paper=False, seats=row["seats"],
+                                         result=None, finished=False))]
             if link:   # the old table's page offers the next match as its rematch
                 stmts.insert(0, (store.rematches, dict(table_id=row["table_id"], next_id=next_id, at=time.time())))
             try:
@@ -310,11 +317,12 @@ class Tournaments:
                 exists = await store.fetch_one(self.engine, select(TT.c.table_id).where(
                     TT.c.tournament_id == t.id, TT.c.round == row["round"], TT.c.number == row["number"],
                     TT.c.match == row["match"] + 1))
-                if exists is not None:
-                    return   # made by another process, or before a crash
+                if exists is not None:   # made by another process, or by another settling of this one
+                    await self.server.writer.write(settled)
+                    return
                 # else a player's own rematch took the link: the next match is made without it
         else:
-            return
+            raise RuntimeError(f"the next match of table {row['table_id']} could not be stored")
         await self.server.table(next_id)
         self.server.created(spec, next_id)
         old = self.server.tables.get(row["table_id"])
@@ -340,8 +348,10 @@ class Tournaments:
         result = scoring.paper_result(body["scores"], t.sides, t.game.two_sided)
         result["entered"] = "director"
         now = time.time()
+        # a paper result ends its match; an online match is settled from its record (which keeps this result)
         await self.server.writer.write(
-            update(TT).where(TT.c.table_id == table_id).values(result=store.dumps(result), finished=True),
+            update(TT).where(TT.c.table_id == table_id).values(result=store.dumps(result),
+                                                               finished=bool(row["paper"] or row["finished"])),
             (tournament_corrections, dict(tournament_id=tid, table_id=table_id, by="director", at=now,
                                           old=store.dumps(row["result"]) if row["result"] else None,
                                           new=store.dumps(result))))
