@@ -69,6 +69,8 @@ def test_clients_on_two_processes_play_one_table(server_factory, redis_server, p
                          "drop table players, credentials, signin_codes, signin_attempts, ratings, "   # and 0005
                          "player_matches; alter table seats drop column player_id; alter table tables drop "
                          "column rated; drop table analyses; "   # and 0008
+                         "drop table tournament_corrections, tournament_tables, tournament_players, "
+                         "tournaments; "   # and 0007
                          "update alembic_version set version_num = '0002'")
     b.start()
     assert psql(postgres, a.db, "select count(*) from leases") == "0"

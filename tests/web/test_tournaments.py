@@ -179,6 +179,9 @@ def test_duplicate_tables_deal_the_same_cards_and_rank_by_match_points(server):
                 r = await http.get(f"/api/tables/{other['table']}/record")
                 assert r.status_code == 403 and "duplicate" in r.json()["error"]
                 assert (await http.get(f"/api/records/{other['table']}")).status_code == 403
+                # nor does an analysis of that table show its cards before the round is over
+                r = await http.post(f"/api/tables/{other['table']}/analysis", json={"seat": 0})
+                assert r.status_code == 409 and "round" in r.json()["error"]
                 # Jo plays with the tournament's token: the seat token at each of Jo's tables
                 c = SeatClient(server, mine["table"], token, seat=mine["players"].index("Jo"))
                 await c.play(timeout=30)

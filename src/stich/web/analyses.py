@@ -80,6 +80,10 @@ class Analyses:
         """The record of a match that is over; ``BadRequest`` 404 or 409 otherwise."""
         if not isinstance(table_id, str) or len(table_id) > 32:
             raise BadRequest(f"there is no table {table_id}", status=404)
+        # a duplicate tournament table's deals are still being played at its round's other tables
+        if await self.server.tournaments.withheld(table_id):
+            raise BadRequest("the match can be analysed once every table of its tournament round has "
+                             "finished: its cards are still being played there", status=409)
         record = await self.server.record(table_id)
         if record is None:
             if await self.server.table(table_id) is not None:
