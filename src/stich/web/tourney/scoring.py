@@ -122,7 +122,9 @@ def standings(names: list[str], bots: list[bool], played: list[Played], kind: st
     keys = [(score[p], *(tb[p][k] for k in order)) for p in range(n)]
     counted = [p for p in range(n) if ranked or not bots[p]]
     out = []
-    for p in sorted(range(n), key=lambda p: ([-x for x in keys[p]], bots[p] and not ranked, p)):
+    # the ranked people first, best first; the bots that filled seats after them, by their score: a
+    # ranking sheet read from the top names the people who can win a prize
+    for p in sorted(range(n), key=lambda p: (bots[p] and not ranked, [-x for x in keys[p]], p)):
         rank = 1 + sum(1 for q in counted if keys[q] > keys[p]) if p in counted else None
         out.append({"name": names[p], "rank": rank, "score": num(score[p]), "bot": bots[p],
                     "tiebreaks": {k: num(tb[p][k]) for k in order}, "matches": matches[p]})
