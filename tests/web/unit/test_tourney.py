@@ -69,6 +69,7 @@ def test_match_points_rank_by_the_same_cards_and_leave_bots_unranked():
     assert by["f"]["score"] == 2 and by["f"]["rank"] is None and by["f"]["bot"]     # top, but a bot
     assert by["a"]["rank"] == by["c"]["rank"] == 1 and by["d"]["rank"] == 3          # shared rank, then 3
     assert by["d"]["tiebreaks"]["tops"] == 0 and by["f"]["tiebreaks"]["tops"] == 1
+    assert [s["name"] for s in table][-1] == "f"   # the sheet read from the top names people only
 
 
 def test_preiswatten_scores_twenty_per_match_won_then_match_points():
