@@ -8,6 +8,8 @@ from __future__ import annotations
 import asyncio
 import csv
 import io
+import re
+import sqlite3
 
 import pytest
 
@@ -260,3 +262,68 @@ def test_kill9_mid_round_and_between_rounds_loses_nothing(server_factory):
             assert len(ids) == len(set(ids)) == 8
 
     run(go(), timeout=110)
+
+
+def tournaments_stored(server) -> int:
+    with sqlite3.connect(f"file:{server.db}?mode=ro", uri=True) as db:
+        return db.execute("SELECT count(*) FROM tournaments").fetchone()[0]
+
+
+@pytest.mark.timeout(60)
+def test_the_directors_forms_refuse_bad_input_in_words_and_keep_the_key_from_everyone_else(server):
+    """The browser's way (plain form posts, docs/tournaments.md "Run a tournament in the browser"): bad input
+    is answered on the form in the reader's language and makes nothing; the director's key and the people's
+    links are on the director's page only; a paper table of two matches holds the round until both are typed."""
+    de = {"Accept-Language": "de"}
+
+    async def go():
+        async with http_client(server) as http:
+            before = tournaments_stored(server)
+            fields = {"play": "watten/tyrolean", "opt-target": "5", "format": "rounds", "rounds": "2", "games": "2",
+                      "people": "Anna\nSepp\nanna", "bots": "0", "level": "beginner"}
+            for changed, said in (({}, "Der Name „anna“ steht zweimal da"),
+                                  ({"people": "Anna\nSepp\nVroni"}, "3 Spieler und Bots füllen keine Tische zu 4"),
+                                  ({"people": ""}, "Die Namen der Personen eintragen")):
+                r = await http.post("/tournaments/new", data={**fields, **changed}, headers=de)
+                assert r.status_code == 400 and said in r.text, r.text
+                assert 'value="2"' in r.text   # the form comes back as it was typed
+            fields.update(people="Anna\nSepp\nVroni", bots="1")
+            r = await http.post("/tournaments/new", data=fields, headers={"Sec-Fetch-Site": "cross-site"})
+            assert r.status_code == 403   # another site's page may not make a visitor create one
+            assert tournaments_stored(server) == before
+            r = await http.post("/tournaments/new", data=fields)
+            assert r.status_code == 303
+            home = r.headers["location"]
+            tid, key = home.split("/")[2].split("?director=")
+            page = (await http.get(home)).text
+            tokens = re.findall(r"\?token=([\w-]+)", page)
+            assert len(tokens) == 3 and key in page
+            r = await http.get(f"/tournaments/{tid}?token={tokens[1]}")
+            assert "You play as Sepp." in r.text   # a person's link is theirs
+            for url in (f"/tournaments/{tid}", f"/tournaments/{tid}?token={tokens[1]}",
+                        f"/tournaments/{tid}?director={tokens[1]}"):
+                text = (await http.get(url)).text
+                assert key not in text and tokens[0] not in text and tokens[2] not in text and "?token=" not in text
+            assert "does not belong to this tournament" in text
+            # the draw: a wrong key draws nothing; the table on paper
+            r = await http.post(f"/tournaments/{tid}/draw", data={"director": tokens[1]}, headers=de)
+            assert r.status_code == 403 and "nur die Turnierleitung darf eine Runde auslosen" in r.text
+            r = await http.post(f"/tournaments/{tid}/draw", data={"director": key, "paper": "1"})
+            assert r.status_code == 303 and r.headers["location"].endswith("#round-1")
+            sheet = f"/tournaments/{tid}/result/1/1"
+            r = await http.post(sheet, data={"director": key, "s-0-0": "5", "s-0-1": ""}, headers=de)
+            assert r.status_code == 400 and "Partie 1: die Punkte jeder Seite eintragen." in r.text
+            r = await http.post(sheet, data={"director": key, "s-0-0": "5", "s-0-1": "3"})
+            assert r.status_code == 303
+            r = await http.post(f"/tournaments/{tid}/draw", data={"director": key}, headers=de)
+            assert r.status_code == 409 and "Runde 1 wird noch gespielt (0 von 1 Tischen fertig)" in r.text
+            r = await http.post(sheet, data={"director": key, "s-1-0": "2", "s-1-1": "5"})
+            assert r.status_code == 303
+            doc = (await http.get(f"/api/tournaments/{tid}")).json()
+            assert doc["rounds"][0]["tables"][0]["finished"]
+            assert [c["new"]["scores"] for c in doc["corrections"]] == [[5, 3, 5, 3], [2, 5, 2, 5]]
+            assert sorted(s["score"] for s in doc["standings"]) == [20, 20, 20, 20]   # a match won by each side
+            r = await http.post(f"/tournaments/{tid}/draw", data={"director": key})
+            assert r.status_code == 303 and r.headers["location"].endswith("#round-2")
+
+    run(go(), timeout=50)

@@ -74,9 +74,19 @@ class Facade:
         """The stored analysis of ``seat`` in a finished match (``stich.web.analyses``), or None."""
         return await self._server.analyses.stored(table_id, seat)
 
-    async def tournament(self, tid: str, token: str | None = None) -> dict | None:
+    async def tournament(self, tid: str, token: str | None = None, director: str | None = None) -> dict | None:
         """A tournament as its page shows it (``stich.web.tournaments.page_data``); None if unknown."""
-        return await tournaments.page_data(self._server, tid, token)
+        return await tournaments.page_data(self._server, tid, token, director)
+
+    # the director's forms (stich.web.ui.tourney_form): the API's own code paths, BadRequest as there
+    async def create_tournament(self, body) -> dict:
+        return await self._server.tournaments.create(body)
+
+    async def draw_round(self, tid: str, body) -> tuple[int, dict]:
+        return await self._server.tournaments.next_round(tid, body)
+
+    async def enter_result(self, tid: str, table_id: str, body) -> tuple[int, dict]:
+        return await self._server.tournaments.enter(tid, table_id, body)
 
     async def me(self, conn) -> dict | None:
         """The player a page's request comes from (its cookie or bearer header), or None."""

@@ -27,6 +27,7 @@ HEADERS = [(b"content-security-policy", CSP.encode()), (b"x-content-type-options
 RATED = {("POST", "/api/tables"): ("tables", "tables created from this address"),
          ("POST", "/api/quickplay"): ("tables", "tables created from this address"),
          ("POST", "/api/tournaments"): ("tables", "tables created from this address"),
+         ("POST", "/tournaments/new"): ("tables", "tables created from this address"),   # the director's form
          ("POST", "/api/records"): ("uploads", "records uploaded from this address"),
          ("POST", "/replay"): ("uploads", "records uploaded from this address")}
 JOIN = ("joins", "seats claimed from this address")
@@ -41,8 +42,9 @@ def _rated(method: str, path: str):
     if method == "POST" and path.startswith("/api/tables/") and path.endswith("/analysis"):
         return ANALYSIS
 
-    if method == "POST" and path.startswith("/api/tournaments/") and path.endswith("/rounds"):
-        return RATED[("POST", "/api/tables")]   # a round's draw makes its tables
+    if method == "POST" and (path.startswith("/api/tournaments/") and path.endswith("/rounds")
+                             or path.startswith("/tournaments/") and path.endswith("/draw")):
+        return RATED[("POST", "/api/tables")]   # a round's draw makes its tables (the API's, the director's form)
     return RATED.get((method, path))
 
 

@@ -18,7 +18,7 @@ from starlette.routing import Route
 
 from stich.web.spec import BadRequest
 from stich.web.tourney import view
-from stich.web.tourney.service import Tournaments, check_token
+from stich.web.tourney.service import Tournaments, check_token, player_token
 
 
 def install(server) -> Tournaments:
@@ -27,9 +27,10 @@ def install(server) -> Tournaments:
     return server.tournaments
 
 
-async def page_data(server, tid: str, token: str | None) -> dict | None:
+async def page_data(server, tid: str, token: str | None, director: str | None = None) -> dict | None:
     """A tournament as its page shows it: the API's document, plus ``mine`` (the player whose token the
-    page was opened with: name and the online table of theirs still being played, if any)."""
+    page was opened with: name and the online table of theirs still being played, if any) and
+    ``director`` (the page opened with the director's token, ``?director=``: what only the director sees)."""
     tours: Tournaments = server.tournaments
     t = await tours.load(tid)
     if t is None:
@@ -41,7 +42,26 @@ async def page_data(server, tid: str, token: str | None) -> dict | None:
         number = t.players.index(who)
         playing = [r for r in t.rows if number in r["seats"] and not r["paper"] and not r["table_finished"]]
         doc["mine"] = {"name": who["name"], "table": playing[0]["table_id"] if playing else None}
+    doc["director"] = None if director is None else director_data(t, director)
     return doc
+
+
+def director_data(t, director: str) -> dict:
+    """What the director's page adds: the key, each person's link (derived again from the key; None for a
+    tournament whose tokens were not derived from it), the sides of the seats (one result per side),
+    whether the next round can be drawn.  ``{"refused": True}`` for a key that is not the director's."""
+    if not check_token(t.row["director_hash"], director):
+        return {"refused": True}
+    links = []
+    for number, p in enumerate(t.players):
+        if p["kind"] != "human":
+            continue
+        token = player_token(director, t.id, number)
+        ok = check_token(p["token_hash"], token)
+        links.append({"name": p["name"], "url": f"/tournaments/{t.id}?token={token}" if ok else None})
+    drawn = t.row["drawn"]
+    return {"key": director, "links": links, "sides": t.sides, "tables": len(t.players) // t.game.num_players,
+            "can_draw": drawn < t.fmt["rounds"] and (drawn == 0 or t.complete(drawn))}
 
 
 def routes(read_json, error) -> list:

@@ -12,7 +12,9 @@ lets one in), linked as the old table's rematch so the players' page offers it."
 from __future__ import annotations
 
 import asyncio
+import base64
 import functools
+import hashlib
 import hmac
 import json
 import logging
@@ -98,6 +100,14 @@ def check_token(stored: str | None, given) -> bool:
     return isinstance(given, str) and stored is not None and hmac.compare_digest(stored, token_hash(given))
 
 
+def player_token(director: str, tid: str, number: int) -> str:
+    """A person's token, derived from the director's (HMAC-SHA256): tokens are stored hashed only, so this is
+    how the director's page can show each person's link again; without the director's token nobody can
+    derive it (it is as unguessable as ``new_token``'s 192 bits)."""
+    mac = hmac.new(director.encode(), f"stich tournament {tid} player {number}".encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(mac.digest()[:24]).decode()
+
+
 class Tournaments:
     """The tournaments of one server process (``server.tournaments``)."""
 
@@ -121,7 +131,7 @@ class Tournaments:
                                    director_hash=token_hash(director), drawn=0, created=time.time()))]
         out = []
         for i, p in enumerate(cfg.players):
-            token = new_token() if p.kind == "human" else None
+            token = player_token(director, tid, i) if p.kind == "human" else None
             rows.append((tournament_players, dict(tournament_id=tid, number=i, name=p.name, kind=p.kind, bot=p.bot,
                                                   token_hash=token_hash(token) if token else None)))
             url = {"url": f"/tournaments/{tid}?token={token}"} if token else {}   # people only

@@ -2,8 +2,8 @@
 
 * ``render_table(ctx) -> str``: one seat's table as an HTML fragment (the socket's ``html`` messages).
 * ``routes()``: the Starlette routes of the pages (``/``, ``/lobby``, ``/t/{ID}``, ``/replay/{ID}``,
-  ``/rules/{game}``, ``/static/...``; ``/tournaments/{ID}``; the players' ``/players/{name}``, ``/leaderboard``,
-  ``/me``), included by the server app.
+  ``/rules/{game}``, ``/static/...``; ``/tournaments/{ID}`` and the director's ``/tournaments/new``; the
+  players' ``/players/{name}``, ``/leaderboard``, ``/me``), included by the server app.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ def routes():
     from stich.web.ui.pages import routes as page_routes
     from stich.web.ui.profile import routes as player_routes
     from stich.web.ui.tourney import routes as tournament_routes
-    return player_routes() + tournament_routes() + page_routes()
+    from stich.web.ui.tourney_director import routes as director_routes
+    return player_routes() + director_routes() + tournament_routes() + page_routes()
 
 
 __all__ = ["render_table", "routes"]

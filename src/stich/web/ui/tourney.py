@@ -1,9 +1,13 @@
 """The tournament's pages: ``/tournaments/{ID}`` (rounds, tables with their links, results as they come,
 the standings with their tie-breaks; printable: the print style sheet leaves the ranking and the round)
 and ``/tournaments/{ID}/sheet/{round}/{number}``, a table's score sheet to print for a paper table.
-The page follows the tournament by itself (``/static/tournament.js`` reloads it when a result comes in)."""
+The page follows the tournament by itself (``/static/tournament.js`` reloads it when a result comes in).
+Opened with the director's key (``?director=KEY``) it adds the director's parts: the key to bookmark, each
+person's link, the draw and the score sheets (``_director.html``; their forms: ``stich.web.ui.tourney_director``)."""
 
 from __future__ import annotations
+
+import time
 
 from starlette.requests import Request
 from starlette.routing import Route
@@ -25,14 +29,40 @@ async def _data(request: Request):
     return await request.app.state.stich.tournament(request.path_params["tid"], token), token
 
 
-async def tournament(request: Request):
-    data, token = await _data(request)
-    if data is None:
-        return page(request, "error.html", status=404, message_id="no_tournament")
-    response = page(request, "tournament.html", t=data, token=token, title=stich.game(data["game"]).title,
-                    format_words=FORMAT_WORDS, tiebreak_words=TIEBREAK_WORDS)
+def render(request: Request, data: dict, token: str | None = None, status: int = 200, error: str | None = None,
+           typed: dict | None = None):
+    """The tournament's page; opened with the director's key (``data["director"]``) it adds the director's
+    parts (stich.web.ui.tourney_director): ``error`` in the reader's words, ``typed`` the score sheet form
+    sent back with its fields as typed (``{"form": id, "fields": {...}}``)."""
+    response = page(request, "tournament.html", status=status, t=data, token=token, d=data.get("director"),
+                    title=stich.game(data["game"]).title, format_words=FORMAT_WORDS, tiebreak_words=TIEBREAK_WORDS,
+                    error=error, typed=typed or {}, origin=str(request.base_url).rstrip("/"),
+                    side_groups=side_groups, when=when)
     response.headers["Cache-Control"] = "no-store"   # a player's page carries a token and changes live
     return response
+
+
+def side_groups(players: list[str], sides: list[int]) -> list[tuple[str, list[int]]]:
+    """The sides of a table in seat order: (the partners' names, "Anna & Sepp"; their seats).  A game that
+    places every player has a side per seat; a score sheet has a line per side (partners score together)."""
+    out: dict[int, list[int]] = {}
+    for seat, side in enumerate(sides):
+        out.setdefault(side, []).append(seat)
+    return [(" & ".join(players[s] for s in seats), seats) for seats in out.values()]
+
+
+def when(at: float) -> str:
+    """A moment of the log, in UTC (the server's clock; the page does not know the reader's zone)."""
+    return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(at))
+
+
+async def tournament(request: Request):
+    director = request.query_params.get("director")
+    token = request.query_params.get("token")
+    data = await request.app.state.stich.tournament(request.path_params["tid"], token, director)
+    if data is None:
+        return page(request, "error.html", status=404, message_id="no_tournament")
+    return render(request, data, token)
 
 
 async def sheet(request: Request):

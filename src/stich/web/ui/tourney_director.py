@@ -1,0 +1,180 @@
+"""The director's forms on the tournament's page (opened with ``?director=KEY``): draw the next round, with the
+tables played on paper, and type a table's score sheet or correct a finished table's result.
+
+Plain form posts (no script needed), each carrying the director's key in a hidden field, answered by a
+redirect back to the page (``303``) or by the page again with what went wrong in the reader's words and the
+fields as typed.  The work is the API's own (``POST /api/tournaments/{ID}/rounds`` and
+``.../tables/{TABLE}/result`` through ``Facade.draw_round`` and ``Facade.enter_result``); :func:`parse_sheet`
+checks a sheet before anything is stored, so a mistyped field changes nothing."""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+from starlette.requests import Request
+from starlette.responses import RedirectResponse
+from starlette.routing import Route
+
+from stich.web.spec import BadRequest
+from stich.web.ui.env import N_, environment
+from stich.web.ui.pages import language, page
+from stich.web.ui.tourney import render, side_groups
+from stich.web.ui.tourney_new import FormRefused, new, read_form
+
+MOST = 1e6   # the largest score a sheet may hold (stich.web.tourney.scoring.paper_result)
+STILL_PLAYED = N_("Round %(n)s is still being played (%(done)s of %(all)s tables finished): draw the next round once every table has its result.")  # noqa: E501
+NOT_DIRECTOR = N_("This is not the director's key of this tournament: only the director may type a result.")
+
+
+def _number(raw: str) -> int | float | None:
+    """A typed score: ``15``, ``-3``, ``7.5`` or ``7,5`` (a decimal comma, as German, Italian and French write)."""
+    try:
+        value = float(raw.replace(",", ".", 1))
+    except ValueError:
+        return None
+    if value != value or abs(value) > MOST:   # NaN or too large
+        return None
+    return int(value) if value.is_integer() else round(value, 2)
+
+
+def parse_sheet(fields: dict, table: dict, sides: list[int], _) -> tuple[list[tuple[str, list]], list[str]]:
+    """A table's score sheet form -> ([(match's table id, each seat's points)] to store, []) or ([], what is
+    wrong in the reader's words).  Field ``s-M-I`` is match M's points of the table's side I (partners share
+    one field: the sheet cannot give them different points).  A match left blank, or typed as it stands, is
+    not stored again; an online match still being played is not offered."""
+    groups = side_groups(table["players"], sides)
+    out, errors = [], []
+    for m, match in enumerate(table["matches"]):
+        if not table["paper"] and not match["finished"]:
+            continue
+        raw = [fields.get(f"s-{m}-{i}", "").strip() for i in range(len(groups))]
+        if not any(raw):
+            continue
+        if not all(raw):
+            errors.append(_("Match %(n)s: type the points of every side.") % {"n": m + 1})
+            continue
+        values = [_number(r) for r in raw]
+        bad = [(label, r) for (label, _seats), r, v in zip(groups, raw, values, strict=True) if v is None]
+        for label, r in bad:
+            errors.append(_("Match %(n)s, %(who)s: “%(value)s” is not a number.") % {"n": m + 1, "who": label,
+                                                                                    "value": r})
+        if bad:
+            continue
+        scores = [0] * len(sides)
+        for (_label, seats), v in zip(groups, values, strict=True):
+            for s in seats:
+                scores[s] = v
+        if match["result"] is not None and match["result"]["scores"] == scores:
+            continue
+        out.append((match["table"], scores))
+    if not out and not errors:
+        errors.append(_("Nothing to save: no points were typed or changed."))
+    return (out if not errors else []), errors
+
+
+def _director_url(tid: str, key: str, anchor: str = "") -> str:
+    return f"/tournaments/{tid}?director={quote(key, safe='')}" + (f"#{anchor}" if anchor else "")
+
+
+async def _again(request: Request, tid: str, key: str, status: int, error: str, typed: dict | None = None):
+    """The page again (as the director sees it) with ``error``; a tournament gone meanwhile: 404."""
+    data = await request.app.state.stich.tournament(tid, None, key)
+    if data is None:
+        return page(request, "error.html", status=404, message_id="no_tournament")
+    return render(request, data, status=status, error=error, typed=typed)
+
+
+async def _form(request: Request, _):
+    """(fields: the last value of each, the checked ``paper`` boxes, the key) or the page with why not."""
+    try:
+        form = await read_form(request)
+    except FormRefused as exc:
+        return None, _(str(exc))
+    fields = {k: v[-1] for k, v in form.items()}
+    return (fields, form.get("paper", []), fields.get("director", "")), None
+
+
+async def draw(request: Request):
+    """``POST /tournaments/{ID}/draw``: the next round, the ticked tables on paper."""
+    tid = request.path_params["tid"]
+    _ = environment().translator_for(language(request)).gettext
+    got, problem = await _form(request, _)
+    if got is None:
+        return page(request, "error.html", status=400, message_id="bad_form", detail=problem)
+    _fields, paper, key = got
+    if any(not p.isdigit() or len(p) > 3 for p in paper):
+        return await _again(request, tid, key, 400, _("Tick the tables played on paper among those offered."))
+    facade = request.app.state.stich
+    try:
+        status, body = await facade.draw_round(tid, {"token": key, "paper": sorted({int(p) for p in paper})})
+    except BadRequest as exc:
+        return await _again(request, tid, key, exc.status, _("The round was not drawn: %(why)s") % {"why": str(exc)})
+    if status == 201:
+        return RedirectResponse(_director_url(tid, key, f"round-{body['round']}"), status_code=303)
+    if status == 404:
+        return page(request, "error.html", status=404, message_id="no_tournament")
+    data = await facade.tournament(tid, None, key)
+    if data is None:
+        return page(request, "error.html", status=404, message_id="no_tournament")
+    if status == 403:
+        error = _("This is not the director's key of this tournament: only the director may draw a round.")
+    elif data["drawn"] >= data["format"]["rounds"]:
+        error = _("All %(n)s rounds are drawn.") % {"n": data["format"]["rounds"]}
+    elif data["rounds"] and not all(tb["finished"] for tb in data["rounds"][-1]["tables"]):
+        tables = data["rounds"][-1]["tables"]
+        error = _(STILL_PLAYED) % {"n": data["drawn"], "all": len(tables),
+                                   "done": sum(1 for tb in tables if tb["finished"])}
+    else:
+        error = _("This round was drawn at the same moment by another request: here it is.")
+    return render(request, data, status=status, error=error)
+
+
+async def result(request: Request):
+    """``POST /tournaments/{ID}/result/{ROUND}/{TABLE}``: a table's score sheet typed, or its result corrected."""
+    tid = request.path_params["tid"]
+    _ = environment().translator_for(language(request)).gettext
+    got, problem = await _form(request, _)
+    if got is None:
+        return page(request, "error.html", status=400, message_id="bad_form", detail=problem)
+    fields, _paper, key = got
+    facade = request.app.state.stich
+    data = await facade.tournament(tid, None, key)
+    if data is None:
+        return page(request, "error.html", status=404, message_id="no_tournament")
+    d = data["director"]
+    if not d or d.get("refused"):
+        return render(request, data, status=403, error=_(NOT_DIRECTOR))
+    try:
+        rnd = data["rounds"][int(request.path_params["round"]) - 1]
+        table = next(tb for tb in rnd["tables"] if tb["number"] == int(request.path_params["number"]))
+    except (ValueError, IndexError, StopIteration):
+        return page(request, "error.html", status=404, message_id="no_tournament")
+    form_id = f"sheet-{rnd['round']}-{table['number']}"
+    typed = {"form": form_id, "fields": fields}
+    entries, errors = parse_sheet(fields, table, d["sides"], _)
+    if errors:
+        return render(request, data, status=400, error=" ".join(errors), typed=typed)
+    for table_id, scores in entries:
+        try:
+            status, body = await facade.enter_result(tid, table_id, {"token": key, "scores": scores})
+        except BadRequest as exc:
+            status, body = exc.status, {"error": str(exc)}
+        if status == 200:
+            continue
+        if status == 409:
+            error = _("This table's match is still being played: its result can be corrected once it is over.")
+        elif status == 403:
+            error = _(NOT_DIRECTOR)
+        else:
+            error = _("The result was not saved: %(why)s") % {"why": body.get("error", "")}
+        return await _again(request, tid, key, status, error, typed)
+    return RedirectResponse(_director_url(tid, key, form_id), status_code=303)
+
+
+def routes() -> list:
+    """The director's forms; ``/tournaments/new`` comes before the pages' ``/tournaments/{ID}``."""
+    return [
+        Route("/tournaments/new", new, methods=["GET", "POST"], name="tournament_new"),
+        Route("/tournaments/{tid}/draw", draw, methods=["POST"], name="tournament_draw"),
+        Route("/tournaments/{tid}/result/{round}/{number}", result, methods=["POST"], name="tournament_result"),
+    ]
