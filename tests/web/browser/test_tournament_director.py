@@ -1,7 +1,8 @@
 """A club director's evening in the browser (issue #37, docs/tournaments.md "Run a tournament in the browser"):
 create a tournament from the home page's link, draw round 1 with a table on paper, type its score sheet and
 correct it, seeing the standings follow; at phone and laptop size, in German and English, axe-clean, no
-sideways scroll, large targets; nobody but the director sees the director's key."""
+sideways scroll, large targets, under the pages' Content-Security-Policy; nobody but the director sees the
+director's key."""
 
 from __future__ import annotations
 
@@ -95,13 +96,17 @@ def test_a_director_creates_a_tournament_and_types_a_paper_tables_result(server,
     assert run_axe(page) == []
     assert not page.js_errors, page.js_errors
 
-    # a phone, in German: the form and the director's page fit and have large targets
-    phone = new_page(locale="de-DE", viewport=PHONE, is_mobile=True, has_touch=True)
+    # a phone, in German, the pages' Content-Security-Policy in force: the form and the director's page fit
+    # and have large targets, and their script runs (it shows the copy buttons)
+    phone = new_page(locale="de-DE", viewport=PHONE, is_mobile=True, has_touch=True, bypass_csp=False)
+    console: list[str] = []
+    phone.on("console", lambda m: console.append(m.text))
     phone.goto(server.base_url + "/tournaments/new?play=watten/tyrolean")
     phone.locator("#new-tournament details summary").click()
     fits_a_phone(phone)
     phone.goto(director_url)
     assert phone.locator(".director h2").inner_text() == "Turnierleitung"
+    assert phone.locator("[data-copy=director-link]").is_visible()
     fits_a_phone(phone)
     assert run_axe(phone) == []
     # a spectator's page and a player's: no key, nobody else's link
@@ -110,3 +115,4 @@ def test_a_director_creates_a_tournament_and_types_a_paper_tables_result(server,
         html = phone.content()
         assert key not in html and "director=" not in html and not any(u.split("token=")[1] in html for u in links[1:])
     assert not phone.js_errors, phone.js_errors
+    assert not [c for c in console if "Content Security Policy" in c or "Refused to" in c], console
