@@ -192,6 +192,7 @@ class Stats:
         self.moves = 0            # all actions (ours and bots') seen by the table's first client
         self.lat_self: list[float] = []
         self.lat_all: list[float] = []
+        self.lat_bots: list[float] = []   # our action -> our next turn: the bots' answers (bots mode)
         self.errors = 0
         self.matches = 0
 
@@ -240,6 +241,7 @@ class Table:
             last_seq = -1
             acted_on = -1
             waiting = None
+            asked = None    # when we last acted: the bots answer until our next turn
             while not self.run.stop.is_set():
                 raw = await asyncio.wait_for(ws.recv(), 60)
                 msg = json.loads(raw)
@@ -277,9 +279,11 @@ class Table:
                 on_turn = msg["view"].get("current_player") == msg.get("seat")
                 legal = (msg.get("legal") or []) if on_turn else []
                 if legal and seq > acted_on:
+                    if asked is not None and stats.measuring and args.mode == "bots":
+                        stats.lat_bots.append(now - asked)
                     acted_on = seq
                     await asyncio.sleep(self.rng.uniform(0.5, 1.5) / args.rate)
-                    sent[seq] = time.perf_counter()
+                    sent[seq] = asked = time.perf_counter()
                     waiting = seq
                     await ws.send(json.dumps({"type": "act", "id": f"{id(ws)}-{seq}",
                                               "action": self.rng.choice(legal)}))
@@ -385,6 +389,11 @@ async def main_async(args, base_urls: list[str], server_pids: list[int], db_coun
         "server_cpu_pct": round(100 * cpu / wall, 1), "server_rss_mib": round(sum(rss_peak), 1),
         "client_cpu_pct": round(100 * me / wall, 1), "matches_finished": s.matches, "errors": s.errors,
         "samples": len(s.lat_self),
+        "p50_bots_ms": round(1000 * pct(s.lat_bots, 0.5), 1), "p99_bots_ms": round(1000 * pct(s.lat_bots, 0.99), 1),
+        # every CPU second of the servers (their bot pools included) and of the bot workers: what the
+        # bots cost the platform per decision, the people's actions around them included
+        "bot_decisions_per_cpu_s": round(bots * wall / (cpu + worker_cpu), 1) if server_pids and cpu + worker_cpu > 0
+        else None,
         "bot_worker_commands": len(worker_pids),
         "worker_decisions_per_s": round((bots1.get("worker", 0) - bots0.get("worker", 0)) / wall, 1),
         "fallback_decisions_per_s": round((bots1.get("fallback", 0) - bots0.get("fallback", 0)) / wall, 1),
@@ -536,6 +545,10 @@ def main(argv=None) -> None:
     print(f"  per process ({result['processes']}): {result['tables_per_process']} tables, "
           f"{result['actions_per_s_per_process']} actions/s; CPU {result['process_cpu_pct']} % of one core, "
           f"RSS {result['process_rss_mib']} MiB; bot decisions/s (the pool): {result['bot_decisions_per_s']}")
+    if args.mode == "bots":
+        print(f"  bots' answer (our action -> our next turn): p50 {result['p50_bots_ms']} ms, "
+              f"p99 {result['p99_bots_ms']} ms; bot decisions per CPU second (servers and workers): "
+              f"{result['bot_decisions_per_cpu_s']}")
     if result["bot_worker_commands"]:
         print(f"  bot workers ({result['bot_worker_commands']} x stich bot-worker --processes "
               f"{args.bot_worker_processes}): {result['worker_decisions_per_s']} decisions/s by the workers, "
