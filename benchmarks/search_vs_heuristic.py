@@ -300,6 +300,11 @@ def main(argv=None):
     ap.add_argument("--tally", nargs="+", metavar="FILE", help="print the duplicate results of match logs and exit")
     ap.add_argument("which", nargs="*", help="game or game:variant (default: all)")
     a = ap.parse_args(argv)
+    if a.opponent_budget and a.opponent == a.bot and a.opponent_budget != a.budget:
+        # the budgets are given per bot name: one name cannot have two (it played both sides at
+        # --budget, silently, and measured the bot against itself)
+        ap.error(f"--opponent-budget needs an opponent other than --bot ({a.bot}); for one bot at two "
+                 f"budgets use stich arena GAME --bots {a.bot}@{a.budget},{a.bot}@{a.opponent_budget} --duplicate")
     if a.tally:
         tally(a.tally)
         return 0

@@ -138,3 +138,13 @@ def test_free_rolls_marks_the_raises_that_risk_nothing_more_of_the_match(tmp_pat
     finally:
         for name in ("pimc-old", "pimc-engine", "pimc-model"):
             base._BOTS.pop(name, None)
+
+
+def test_one_bot_cannot_have_two_budgets(capsys):
+    """``--opponent-budget`` is given by bot name: with the same name on both sides it used to be
+    dropped without a word, and the bot played itself at ``--budget`` (a 50.0 % that meant nothing)."""
+    svh = load_script("benchmarks/search_vs_heuristic.py", "stich_bench_svh")
+    with pytest.raises(SystemExit) as exc:
+        svh.main(["--bot", "pimc", "--opponent", "pimc", "--budget", "8", "--opponent-budget", "16", "battn"])
+    assert exc.value.code == 2
+    assert "--bots pimc@8,pimc@16" in capsys.readouterr().err
