@@ -23,13 +23,14 @@ PG_BIN = Path("/usr/lib/postgresql/15/bin")
 SERVING = re.compile(r"stich serving on (http://\S+)")
 START_TIMEOUT = 30.0
 # The tests' many clients all come from 127.0.0.1, and their scripted players act as fast as loopback
-# and instant bots allow: the per-address rates of creating tables, claiming seats, uploading and
-# opening sockets, and the rate of actions per socket (docs/web-protocol.md, "Limits") are raised for
-# them, unless a test sets its own; the counts of open sockets and the other message rates keep their
-# defaults.
+# and instant bots allow: the per-address rates of creating tables, players and clubs, claiming
+# seats, uploading and opening sockets, and the rate of actions per socket (docs/web-protocol.md,
+# "Limits") are raised for them, unless a test sets its own; the counts of open sockets and the other
+# message rates keep their defaults.
 MANY_CLIENTS_ONE_ADDRESS = {name: "1000000/minute" for name in (
     "STICH_TABLES_PER_ADDRESS", "STICH_JOINS_PER_ADDRESS", "STICH_UPLOADS_PER_ADDRESS",
-    "STICH_SOCKET_OPENS_PER_ADDRESS", "STICH_ACTS_PER_SOCKET")}
+    "STICH_SOCKET_OPENS_PER_ADDRESS", "STICH_ACTS_PER_SOCKET", "STICH_PLAYERS_PER_ADDRESS",
+    "STICH_CLUBS_PER_ADDRESS")}
 
 
 class ServerProcess:

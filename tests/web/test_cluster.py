@@ -71,6 +71,7 @@ def test_clients_on_two_processes_play_one_table(server_factory, redis_server, p
                          "column rated; drop table analyses; "   # and 0008
                          "drop table tournament_corrections, tournament_tables, tournament_players, "
                          "tournaments; "   # and 0007
+                         "drop table clubs, club_members, club_invites, club_presets, club_tables; "   # and 0006
                          "update alembic_version set version_num = '0002'")
     b.start()
     assert psql(postgres, a.db, "select count(*) from leases") == "0"

@@ -117,7 +117,7 @@ def get(server, path: str, lang: str) -> str:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_page_says_words_in_every_language(server, lang):
-    paths = ["/", "/lobby", "/replay", "/me", "/leaderboard"] + [f"/rules/{g}" for g in stich.games()] + \
+    paths = ["/", "/lobby", "/replay", "/me", "/leaderboard", "/clubs"] + [f"/rules/{g}" for g in stich.games()] + \
         [f"/tournaments/new?play={g}/{stich.game(g).default_variant}" for g in stich.games()]   # a director's form
     for path in paths:
         page = get(server, path, lang)

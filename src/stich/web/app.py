@@ -18,7 +18,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 
-from stich.web import analyses, jsonin, metrics, players, ratings, retention, store, tournaments
+from stich.web import analyses, clubs, clubs_api, jsonin, metrics, players, ratings, retention, store, tournaments
 from stich.web.catalogue import games_catalogue
 from stich.web.guard import Guard
 from stich.web.logs import event
@@ -87,6 +87,23 @@ class Facade:
 
     async def enter_result(self, tid: str, table_id: str, body) -> tuple[int, dict]:
         return await self._server.tournaments.enter(tid, table_id, body)
+
+    # clubs (stich.web.clubs): a member's view of a club, and one's clubs
+    async def club_page(self, club_id: str, player_id: int, key: str) -> dict | None:
+        """A club as its member sees it (None for anyone else), with its leaderboard of ``key``."""
+        engine = self._server.engine
+        club = await clubs.club(engine, club_id)
+        role = None if club is None else await clubs.membership(engine, club_id, player_id)
+        if role is None:
+            return None
+        return {**club, **role, "members": await clubs.member_list(engine, club_id),
+                "presets": await clubs.preset_list(engine, club_id), "tables": await clubs.lobby(engine, club_id),
+                "history": await clubs.history(engine, club_id),
+                "leaderboard": await clubs.leaderboard(engine, club_id, key),
+                "invites": await clubs.invite_list(engine, club_id) if role["admin"] else []}
+
+    async def clubs_of(self, player_id: int) -> list[dict]:
+        return await clubs.clubs_of(self._server.engine, player_id)
 
     async def me(self, conn) -> dict | None:
         """The player a page's request comes from (its cookie or bearer header), or None."""
@@ -368,6 +385,7 @@ def create_app(db: str | None = None, bot_workers: int | None = None, redis: str
     routes.extend(analyses.routes(read_json, error))  # a finished match's analysis (issue #38)
 
     routes.extend(tournaments.routes(read_json, error))
+    routes.extend(clubs_api.routes(read_json, error))  # clubs: members, invites, presets, their tables
     try:
         from stich.web.ui import routes as ui_routes
     except ImportError:

@@ -29,16 +29,22 @@ RATED = {("POST", "/api/tables"): ("tables", "tables created from this address")
          ("POST", "/api/tournaments"): ("tables", "tables created from this address"),
          ("POST", "/tournaments/new"): ("tables", "tables created from this address"),   # the director's form
          ("POST", "/api/records"): ("uploads", "records uploaded from this address"),
-         ("POST", "/replay"): ("uploads", "records uploaded from this address")}
+         ("POST", "/replay"): ("uploads", "records uploaded from this address"),
+         ("POST", "/api/players"): ("players", "players created from this address"),
+         ("POST", "/api/clubs"): ("clubs", "clubs created from this address")}
 JOIN = ("joins", "seats claimed from this address")
 ANALYSIS = ("analyses", "analyses asked for from this address")
+#: a club's table started from a preset (POST /api/clubs/{club}/presets/{preset}/start) is a table created
+CLUB_START = ("tables", "tables created from this address")
 #: what a separate metrics address serves (besides /metrics)
 METRICS_SIDE = ("/metrics", "/healthz", "/readyz")
 
 
 def _rated(method: str, path: str):
-    if method == "POST" and path.startswith("/api/tables/") and path.endswith("/join"):
-        return JOIN
+    if method == "POST" and path.endswith("/join") and path.startswith(("/api/tables/", "/api/clubs/")):
+        return JOIN   # a public table's seat, or a club table's (/api/clubs/{club}/tables/{table}/join)
+    if method == "POST" and path.startswith("/api/clubs/") and path.endswith("/start"):
+        return CLUB_START
     if method == "POST" and path.startswith("/api/tables/") and path.endswith("/analysis"):
         return ANALYSIS
 

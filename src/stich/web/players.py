@@ -14,7 +14,7 @@ from sqlalchemy import delete, select, update
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from stich.web import identity, ratings, store
+from stich.web import clubs, identity, ratings, store
 from stich.web.guard import address as client_address
 from stich.web.identity import COOKIE, COOKIE_DAYS, PlayerError
 from stich.web.logs import event
@@ -296,6 +296,7 @@ async def delete_player(server, player_id: int) -> None:
         for table in (identity.credentials, identity.signin_codes):
             await conn.execute(delete(table).where(table.c.player_id == player_id))
         await conn.execute(delete(ratings.ratings).where(ratings.ratings.c.player_id == player_id))
+        await clubs.forget_player(conn, player_id)
         await conn.execute(delete(P).where(P.c.player_id == player_id))
         await conn.execute(delete(identity.players).where(identity.players.c.id == player_id))
     for actor in list(server.tables.values()):   # tables in memory here forget the seat's player too

@@ -39,6 +39,8 @@ class Limits:
     joins: list             # seats claimed (POST /api/tables/{id}/join) per address
     uploads: list           # records uploaded (POST /api/records) or replayed (POST /replay) per address
     analyses: list          # analyses asked for (POST /api/tables/{id}/analysis) per address
+    players: list           # players created (POST /api/players) per address
+    clubs: list             # clubs created (POST /api/clubs) per address
     opens: list             # sockets opened per address
     acts: list              # per socket: act
     refusals: list          # per socket: actions refused (illegal, out of turn, a spectator's)
@@ -68,6 +70,8 @@ class Limits:
             joins=env_rates("STICH_JOINS_PER_ADDRESS", "30/minute"),
             uploads=env_rates("STICH_UPLOADS_PER_ADDRESS", "10/hour"),
             analyses=env_rates("STICH_ANALYSES_PER_ADDRESS", "10/minute;60/hour"),
+            players=env_rates("STICH_PLAYERS_PER_ADDRESS", "10/minute;60/hour"),
+            clubs=env_rates("STICH_CLUBS_PER_ADDRESS", "10/hour"),
             opens=env_rates("STICH_SOCKET_OPENS_PER_ADDRESS", "120/minute"),
             acts=env_rates("STICH_ACTS_PER_SOCKET", "100/second"),
             refusals=env_rates("STICH_REFUSALS_PER_SOCKET", "10/second;120/minute"),

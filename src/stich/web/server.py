@@ -262,9 +262,12 @@ class Server:
                     rated=bool(row["rated"]))
 
     # --- the HTTP API's work ------------------------------------------------------------------
-    async def create_from_body(self, body) -> dict:
+    async def create_from_body(self, body, claim_first: bool = False) -> dict:
+        """``POST /api/tables``; ``claim_first``: the first human seat is handed out already (a club
+        member who starts a table sits there; the club's lobby offers only the others)."""
         spec = parse_table(body)
-        actor, tokens = await self.create(spec)
+        first = next((i for i, s in enumerate(spec.seats) if s.kind == "human"), None)
+        actor, tokens = await self.create(spec, claimed=(first,) if claim_first and first is not None else ())
         out = []
         for i, s in enumerate(spec.seats):
             if i in tokens:
@@ -328,21 +331,22 @@ class Server:
         return {"tables": [{"table": r["id"], "game": r["game"], "variant": r["variant"],
                             "settings": json.loads(r["settings"]), "seats": seats[r["id"]]} for r in rows]}
 
-    async def join(self, table_id: str, body) -> tuple[int, dict]:
-        """Claim a free human seat of a public table: (status, body)."""
+    async def join(self, table_id: str, body, private_ok: bool = False) -> tuple[int, dict]:
+        """Claim a free human seat of a public table (``private_ok``: of any table, for a club's
+        member at the club's table): (status, body)."""
         actor = await self.table(table_id)
         if actor is None:
             return 404, {"error": f"there is no table {table_id}"}
         if self.cluster is not None and not actor.owner:  # the owner alone hands out seats
-            answer = await self.cluster.call(actor, "join", [body])
+            answer = await self.cluster.call(actor, "join", [body, private_ok])
             if not isinstance(answer, list):   # no answer in time (UNDELIVERED)
                 return 503, {"error": "the table's server did not answer; try again"}
             return answer[0], answer[1]
-        return await self.join_here(actor, body)
+        return await self.join_here(actor, body, private_ok)
 
-    async def join_here(self, actor: TableActor, body) -> tuple[int, dict]:
+    async def join_here(self, actor: TableActor, body, private_ok: bool = False) -> tuple[int, dict]:
         table_id = actor.id
-        if not actor.public:
+        if not actor.public and not private_ok:
             return 403, {"error": "this table is private: ask for an invite link"}
         if actor.finished:
             return 409, {"error": "the match is over"}

@@ -9,14 +9,14 @@
 - ``tournament_corrections``: the results the director typed or changed (who, when, old, new).
 
 Revision ID: 0007
-Revises: 0005
+Revises: 0006 (clubs; issue #36)
 """
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0007"
-down_revision = "0005"
+down_revision = "0006"
 branch_labels = None
 depends_on = None
 

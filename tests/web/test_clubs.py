@@ -1,0 +1,161 @@
+"""Clubs through the public API of a real server (docs/web-protocol.md, "Clubs"): a player makes a club,
+others join through an invite link (a revoked, wrong or another club's link is refused and changes
+nothing), admins promote and remove members and save presets (a preset the table parser refuses is
+refused with its words), a member starts a table from a preset in one request (the starter's seat
+handed out, the others taken through the club's lobby by members only), and the club's lobby, history
+and leaderboard show the members' tables, matches and ratings; the pages in all four languages."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from tests.web.client import SeatClient, http_client, run
+from tests.web.test_players import fresh_name, new_player, play_rated, pserver  # noqa: F401 - the fixture
+
+INVALID = "this invite link is not valid (revoked, or not this club's)"
+#: a casual two-player Watten match of one point: the club's history in a few seconds
+SHORT = {"game": "watten", "variant": "bavarian_2", "seats": ["human", "human"], "options": {"target": 1, "lock_at": 0},
+         "bot_delay": 0}
+
+
+async def _club(http, admin: dict) -> str:
+    r = await http.post("/api/clubs", json={"name": "  Donnerstag   Watten "}, headers=admin["headers"])
+    assert r.status_code == 201, r.text
+    assert r.json()["name"] == "Donnerstag Watten"
+    return r.json()["club"]
+
+
+async def _invite(http, club: str, admin: dict) -> dict:
+    r = await http.post(f"/api/clubs/{club}/invites", headers=admin["headers"])
+    assert r.status_code == 201 and r.headers["cache-control"] == "no-store"
+    body = r.json()
+    assert body["url"] == f"/clubs/{club}/join#{body['token']}"   # in the fragment: never sent to a server
+    return body
+
+
+@pytest.mark.timeout(120)
+def test_members_invites_and_roles(pserver):  # noqa: F811
+    async def go():
+        async with http_client(pserver) as http:
+            anna, bert, carl = [await new_player(http) for _ in range(3)]
+            http.cookies.clear()
+            assert (await http.post("/api/clubs", json={"name": "x"}, headers=anna["headers"])).status_code == 400
+            assert (await http.post("/api/clubs", json={"name": "Runde"})).status_code == 401
+            club = await _club(http, anna)
+            # an outsider sees nothing: the same 404 as an unknown club
+            r = await http.get(f"/api/clubs/{club}", headers=bert["headers"])
+            unknown = await http.get("/api/clubs/nope", headers=bert["headers"])
+            assert r.status_code == unknown.status_code == 404 and r.json() == unknown.json()
+            # joining: a wrong token, an unknown club's, then a real one
+            for where, token in ((club, "x" * 32), ("nope", "x" * 32)):
+                r = await http.post(f"/api/clubs/{where}/members", json={"token": token}, headers=bert["headers"])
+                assert r.status_code == 403 and r.json() == {"error": INVALID}
+            invite = await _invite(http, club, anna)
+            r = await http.post(f"/api/clubs/{club}/members", json={"token": invite["token"]}, headers=bert["headers"])
+            assert r.status_code == 200 and r.json() == {"club": club, "name": "Donnerstag Watten"}
+            mine = (await http.get("/api/clubs", headers=bert["headers"])).json()["clubs"]
+            assert mine == [{"club": club, "name": "Donnerstag Watten", "admin": False, "members": 2}]
+            # a member is no admin: no invites, no presets, no removing others
+            assert (await http.post(f"/api/clubs/{club}/invites", headers=bert["headers"])).status_code == 403
+            r = await http.delete(f"/api/clubs/{club}/members/{anna['name']}", headers=bert["headers"])
+            assert r.status_code == 403
+            # a revoked link lets nobody in, and the club is unchanged
+            assert (await http.delete(f"/api/clubs/{club}/invites/{invite['invite']}",
+                                      headers=anna["headers"])).status_code == 204
+            r = await http.post(f"/api/clubs/{club}/members", json={"token": invite["token"]}, headers=carl["headers"])
+            assert r.status_code == 403 and r.json() == {"error": INVALID}
+            show = (await http.get(f"/api/clubs/{club}", headers=anna["headers"])).json()
+            assert [m["player"] for m in show["members"]] == [anna["name"], bert["name"]] and show["invites"] == []
+            # roles: the last admin cannot step down; promoted, bert removes anna; anna cannot come back unasked
+            r = await http.post(f"/api/clubs/{club}/members/{anna['name']}", json={"admin": False},
+                                headers=anna["headers"])
+            assert r.status_code == 409
+            assert (await http.post(f"/api/clubs/{club}/members/{bert['name'].upper()}", json={"admin": True},
+                                    headers=anna["headers"])).status_code == 204
+            assert (await http.delete(f"/api/clubs/{club}/members/{anna['name']}",
+                                      headers=bert["headers"])).status_code == 204
+            assert (await http.get(f"/api/clubs/{club}", headers=anna["headers"])).status_code == 404
+            # the last member leaving ends the club
+            assert (await http.delete(f"/api/clubs/{club}/members/{bert['name']}",
+                                      headers=bert["headers"])).status_code == 204
+            assert (await http.get("/api/clubs", headers=bert["headers"])).json() == {"clubs": []}
+    run(go(), timeout=110)
+
+
+@pytest.mark.timeout(180)
+def test_presets_tables_history_and_leaderboard(pserver):  # noqa: F811
+    async def go():
+        async with http_client(pserver) as http:
+            anna, bert, carl = [await new_player(http) for _ in range(3)]
+            http.cookies.clear()
+            club = await _club(http, anna)
+            invite = await _invite(http, club, anna)
+            await http.post(f"/api/clubs/{club}/members", json={"token": invite["token"]}, headers=bert["headers"])
+            # a preset the table parser refuses is refused with its words, and nothing is saved
+            bad = {"name": "Rated with a bot", "table": {**SHORT, "seats": ["human", "bot"], "options": {},
+                                                          "rated": True}}
+            r = await http.post(f"/api/clubs/{club}/presets", json=bad, headers=anna["headers"])
+            assert r.status_code == 400 and "a rated table seats people only" in r.json()["error"]
+            r = await http.post(f"/api/clubs/{club}/presets", json={"name": "Short", "table": SHORT},
+                                headers=bert["headers"])
+            assert r.status_code == 403   # not an admin
+            r = await http.post(f"/api/clubs/{club}/presets", json={"name": "Short", "table": SHORT},
+                                headers=anna["headers"])
+            assert r.status_code == 201
+            preset = r.json()["preset"]
+            show = (await http.get(f"/api/clubs/{club}", headers=bert["headers"])).json()
+            assert show["presets"] == [{"preset": preset, "name": "Short", "table": SHORT}]
+            # one request starts a table: the starter's seat only, handed out; the table is private
+            r = await http.post(f"/api/clubs/{club}/presets/{preset}/start", headers=bert["headers"])
+            assert r.status_code == 201, r.text
+            started = r.json()
+            table = started["table"]
+            assert started["seat"] == 0 and started["url"] == f"/t/{table}?token={started['token']}"
+            assert (await http.post(f"/api/tables/{table}/join", json={})).status_code == 403
+            [open_] = (await http.get(f"/api/clubs/{club}", headers=anna["headers"])).json()["tables"]
+            assert open_["table"] == table and [s["taken"] for s in open_["seats"]] == [True, False]
+            # an outsider may not take the free seat; a member does, and then it is full
+            r = await http.post(f"/api/clubs/{club}/tables/{table}/join", headers=carl["headers"])
+            assert r.status_code == 404
+            r = await http.post(f"/api/clubs/{club}/tables/{table}/join", headers=anna["headers"])
+            assert r.status_code == 201 and r.json()["seat"] == 1
+            seat1 = r.json()["token"]
+            r = await http.post(f"/api/clubs/{club}/tables/{table}/join", headers=anna["headers"])
+            assert r.status_code == 409
+        clients = [SeatClient(pserver, table, started["token"], seat=0, headers=bert["headers"], script_seed=3),
+                   SeatClient(pserver, table, seat1, seat=1, headers=anna["headers"], script_seed=4)]
+        await asyncio.gather(*(c.play(timeout=60) for c in clients))
+        for c in clients:
+            await c.close()
+        # ratings from a rated match elsewhere: the club's leaderboard lists its members only
+        await play_rated(pserver, "watten", "bavarian_2", [anna, carl], seed=21)
+        async with http_client(pserver) as http:
+            show = (await http.get(f"/api/clubs/{club}", headers=anna["headers"])).json()
+            assert show["tables"] == []
+            [done] = show["history"]
+            assert done["table"] == table and done["rated"] is False
+            assert {p["player"]: p["seat"] for p in done["players"]} == {bert["name"]: 0, anna["name"]: 1}
+            assert sorted(p["result"] for p in done["players"]) == ["lost", "won"]
+            board = (await http.get(f"/api/clubs/{club}/leaderboard", params={"key": "watten/2"},
+                                    headers=bert["headers"])).json()
+            assert [p["player"] for p in board["players"]] == [anna["name"]] and board["players"][0]["matches"] == 1
+            assert (await http.get(f"/api/clubs/{club}/leaderboard", params={"key": "chess"},
+                                   headers=bert["headers"])).status_code == 400
+            # the pages: in every language, for members only
+            for lang, word in (("en", "Open tables"), ("de", "Offene Tische"), ("it", "Tavoli aperti"),
+                               ("fr", "Tables ouvertes")):
+                page = await http.get(f"/clubs/{club}", params={"lang": lang, "key": "watten/2"},
+                                      headers=anna["headers"])
+                assert page.status_code == 200 and word in page.text and f'href="/replay/{table}"' in page.text
+                assert 'id="new-invite"' in page.text and "<script>" not in page.text   # anna is an admin
+            page = (await http.get(f"/clubs/{club}", headers=bert["headers"])).text
+            assert 'id="new-invite"' not in page and f'data-start="{preset}"' in page
+            assert (await http.get(f"/clubs/{club}", headers=carl["headers"])).status_code == 404
+            # deleting the preset
+            assert (await http.delete(f"/api/clubs/{club}/presets/{preset}",
+                                      headers=anna["headers"])).status_code == 204
+            assert (await http.post(f"/api/clubs/{club}/presets/{preset}/start",
+                                    headers=bert["headers"])).status_code == 404
+    run(go(), timeout=170)
