@@ -143,6 +143,13 @@ def test_presets_tables_history_and_leaderboard(pserver):  # noqa: F811
             assert [p["player"] for p in board["players"]] == [anna["name"]] and board["players"][0]["matches"] == 1
             assert (await http.get(f"/api/clubs/{club}/leaderboard", params={"key": "chess"},
                                    headers=bert["headers"])).status_code == 400
+            # the profile's statistics: both finished matches of Watten for two, from the casual one and the rated one
+            [stat] = (await http.get("/api/me/data", headers=anna["headers"])).json()["stats"]
+            assert {k: stat[k] for k in ("game", "variant", "matches")} == {"game": "watten", "variant": "bavarian_2",
+                                                                            "matches": 2}
+            assert stat["share"] == stat["wins"] / 2
+            profile = (await http.get(f"/players/{anna['name']}", params={"lang": "de"})).text
+            assert "Statistik" in profile and 'class="bar" data-game="watten" data-variant="bavarian_2"' in profile
             # the pages: in every language, for members only
             for lang, word in (("en", "Open tables"), ("de", "Offene Tische"), ("it", "Tavoli aperti"),
                                ("fr", "Tables ouvertes")):

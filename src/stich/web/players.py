@@ -14,7 +14,7 @@ from sqlalchemy import delete, select, update
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from stich.web import clubs, identity, ratings, store
+from stich.web import clubs, identity, ratings, stats, store
 from stich.web.guard import address as client_address
 from stich.web.identity import COOKIE, COOKIE_DAYS, PlayerError
 from stich.web.logs import event
@@ -204,7 +204,8 @@ def routes(read_json, error) -> list:
         engine = server(request).engine
         row = await identity.player_by_name(engine, player["name"])
         body = await profile_data(engine, row, limit=100_000)
-        body.update(created=row["created"], renamed=row["renamed"], password=row["password_hash"] is not None)
+        body.update(created=row["created"], renamed=row["renamed"], password=row["password_hash"] is not None,
+                    stats=await stats.player_stats(engine, row["id"]))
         return JSONResponse(body, headers={"Content-Disposition": f'attachment; filename="stich-{row["name"]}.json"',
                                            "Cache-Control": "no-store"})
 
@@ -257,6 +258,7 @@ async def page_data(engine, name: str) -> dict | None:
     if player is None:
         return None
     data = await profile_data(engine, player, limit=500)
+    data["stats"] = await stats.player_stats(engine, player["id"])   # the page's; the API's shape is fixed
     ids = sorted({m["table"] for m in data["matches"]})
     seats: dict[str, list] = {}
     if ids:

@@ -36,6 +36,19 @@ def graph(values: list[float]) -> dict:
             "first": round(values[0]), "last": round(values[-1]), "width": GRAPH_W, "height": GRAPH_H}
 
 
+BAR_W, BAR_ROW, BAR_LABEL_W = 320, 26, 250
+
+
+def bars(stats: list[dict], label) -> dict:
+    """The share of matches won per game and variant as an SVG bar chart's rows: each row a label
+    (``label(item)``), a track and a bar as long as the share, and the share as a percentage."""
+    rows = []
+    for i, item in enumerate(stats):
+        rows.append({"y": i * BAR_ROW, "label": label(item), "width": round(item["share"] * BAR_LABEL_W, 1),
+                     "percent": round(item["share"] * 100), "game": item["game"], "variant": item["variant"]})
+    return {"rows": rows, "width": BAR_W, "track": BAR_LABEL_W, "height": max(1, len(rows)) * BAR_ROW}
+
+
 def key_words(request: Request) -> dict[str, str]:
     """Each rating key's words in the reader's language, in the games' order."""
     gettext = environment().translator_for(language(request)).gettext
@@ -70,8 +83,15 @@ async def profile(request: Request):
     words = key_words(request)
     graphs = [{"key": key, "word": words.get(key, key), **graph(values)} for key, values in data["course"].items()]
     me = await facade.me(request)
+    gettext = environment().translator_for(language(request)).gettext
+    variants = variant_words()
+    for item in data["stats"]:
+        item["title"] = _title(item["game"])
+        item["variant_word"] = gettext(variants.get(item["variant"], item["variant"]))
+    chart = bars(data["stats"], lambda item: f"{item['title']} {item['variant_word']}")
     return page(request, "profile.html", player=data["player"], ratings=data["ratings"], matches=matches,
-                graphs=graphs, key_words=words, games=sorted({m["game"] for m in data["matches"]}),
+                stats=data["stats"], chart=chart, graphs=graphs, key_words=words,
+                games=sorted({m["game"] for m in data["matches"]}),
                 game=game, with_name=with_name, variant_words=variant_words(), titles=_titles(),
                 own=me is not None and me["name"] == data["player"])
 
