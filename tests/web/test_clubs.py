@@ -3,7 +3,9 @@ others join through an invite link (a revoked, wrong or another club's link is r
 nothing), admins promote and remove members and save presets (a preset the table parser refuses is
 refused with its words), a member starts a table from a preset in one request (the starter's seat
 handed out, the others taken through the club's lobby by members only), and the club's lobby, history
-and leaderboard show the members' tables, matches and ratings; the pages in all four languages."""
+and leaderboard show the members' tables, matches and ratings; the pages in all four languages.
+And "play again" from the people one played with: a new table like the last match together, both
+seats reserved for their players, the invited one finding it among their invitations."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ import asyncio
 import pytest
 
 from tests.web.client import SeatClient, http_client, run
-from tests.web.test_players import fresh_name, new_player, play_rated, pserver  # noqa: F401 - the fixture
+from tests.web.test_players import new_player, play_rated, pserver, refused  # noqa: F401 - the fixture
 
 INVALID = "this invite link is not valid (revoked, or not this club's)"
 #: a casual two-player Watten match of one point: the club's history in a few seconds
@@ -166,3 +168,44 @@ def test_presets_tables_history_and_leaderboard(pserver):  # noqa: F811
             assert (await http.post(f"/api/clubs/{club}/presets/{preset}/start",
                                     headers=bert["headers"])).status_code == 404
     run(go(), timeout=170)
+
+
+@pytest.mark.timeout(120)
+def test_play_again_reserves_both_seats(pserver):  # noqa: F811
+    async def go():
+        async with http_client(pserver) as http:
+            anna, bert, carl = [await new_player(http) for _ in range(3)]
+            http.cookies.clear()
+        await play_rated(pserver, "watten", "bavarian_2", [anna, bert], seed=33)
+        async with http_client(pserver) as http:
+            for who, name in ((anna, carl["name"]), (anna, anna["name"]), (carl, bert["name"])):
+                r = await http.post("/api/me/again", json={"player": name}, headers=who["headers"])
+                assert r.status_code == 404   # never played together, or oneself
+            r = await http.post("/api/me/again", json={"player": bert["name"].upper()}, headers=anna["headers"])
+            assert r.status_code == 201, r.text
+            made = r.json()
+            table = made["table"]
+            assert [s.get("player") for s in made["seats"]] == [anna["name"], bert["name"]]
+            assert made["seat"] == 0 and made["url"] == made["seats"][0]["url"]
+            info = (await http.get(f"/api/tables/{table}")).json()
+            assert info["rated"] is True and info["variant"] == "bavarian_2"
+            # the invitation: bert's, not carl's; it gives bert a link to his own seat
+            [inv] = (await http.get("/api/me/invitations", headers=bert["headers"])).json()["invitations"]
+            assert inv == {"table": table, "game": "watten", "variant": "bavarian_2", "seat": 1, "rated": True,
+                           "with": [anna["name"]]}
+            assert (await http.get("/api/me/invitations", headers=carl["headers"])).json() == {"invitations": []}
+            assert (await http.post(f"/api/me/invitations/{table}", headers=carl["headers"])).status_code == 404
+            r = await http.post(f"/api/me/invitations/{table}", headers=bert["headers"])
+            assert r.status_code == 201 and r.json()["seat"] == 1
+            token = r.json()["token"]
+            page = (await http.get("/me", headers=bert["headers"], params={"lang": "it"})).text
+            assert f'data-invitation="{table}"' in page and "Tavoli che ti aspettano" in page
+        # the seat is bert's from the start: carl with its link is refused, bert sits down
+        code, message = await refused(SeatClient(pserver, table, token, seat=1, headers=carl["headers"]))
+        assert code == 4409 and "another player" in message
+        b = SeatClient(pserver, table, token, seat=1, headers=bert["headers"])
+        await b.connect()
+        seats = (await b.recv_until(lambda m: m.get("type") == "seats"))["seats"]
+        assert [s["name"] for s in seats] == [anna["name"], bert["name"]] and seats[1]["player"] is True
+        await b.close()
+    run(go(), timeout=110)

@@ -18,7 +18,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 
-from stich.web import analyses, clubs, clubs_api, jsonin, metrics, players, ratings, retention, store, tournaments
+from stich.web import again, analyses, clubs_api, jsonin, metrics, players, ratings, retention, store, tournaments
 from stich.web.catalogue import games_catalogue
 from stich.web.guard import Guard
 from stich.web.logs import event
@@ -91,19 +91,14 @@ class Facade:
     # clubs (stich.web.clubs): a member's view of a club, and one's clubs
     async def club_page(self, club_id: str, player_id: int, key: str) -> dict | None:
         """A club as its member sees it (None for anyone else), with its leaderboard of ``key``."""
-        engine = self._server.engine
-        club = await clubs.club(engine, club_id)
-        role = None if club is None else await clubs.membership(engine, club_id, player_id)
-        if role is None:
-            return None
-        return {**club, **role, "members": await clubs.member_list(engine, club_id),
-                "presets": await clubs.preset_list(engine, club_id), "tables": await clubs.lobby(engine, club_id),
-                "history": await clubs.history(engine, club_id),
-                "leaderboard": await clubs.leaderboard(engine, club_id, key),
-                "invites": await clubs.invite_list(engine, club_id) if role["admin"] else []}
+        return await clubs_api.page_data(self._server.engine, club_id, player_id, key)
+
+    async def invitations(self, player_id: int) -> list[dict]:
+        """Tables with a seat reserved for the player (``GET /api/me/invitations``)."""
+        return await again.invitations(self._server.engine, player_id)
 
     async def clubs_of(self, player_id: int) -> list[dict]:
-        return await clubs.clubs_of(self._server.engine, player_id)
+        return await clubs_api.clubs_of(self._server.engine, player_id)
 
     async def me(self, conn) -> dict | None:
         """The player a page's request comes from (its cookie or bearer header), or None."""
@@ -386,6 +381,7 @@ def create_app(db: str | None = None, bot_workers: int | None = None, redis: str
 
     routes.extend(tournaments.routes(read_json, error))
     routes.extend(clubs_api.routes(read_json, error))  # clubs: members, invites, presets, their tables
+    routes.extend(again.routes(read_json, error))      # invite again: the people one played with
     try:
         from stich.web.ui import routes as ui_routes
     except ImportError:

@@ -21,11 +21,25 @@ from stich.web.spec import BadRequest
 log = logging.getLogger("stich.web")
 
 NO_CLUB = "there is no such club (or you are not its member)"
+clubs_of = clubs.clubs_of   # one's clubs, for the pages (the app's Facade)
 
 
 class _Refused(Exception):
     def __init__(self, response):
         self.response = response
+
+
+async def page_data(engine, club_id: str, player_id: int, key: str) -> dict | None:
+    """A club as its member's page shows it (None for anyone else), with its leaderboard of ``key``."""
+    club = await clubs.club(engine, club_id)
+    role = None if club is None else await clubs.membership(engine, club_id, player_id)
+    if role is None:
+        return None
+    return {**club, **role, "members": await clubs.member_list(engine, club_id),
+            "presets": await clubs.preset_list(engine, club_id), "tables": await clubs.lobby(engine, club_id),
+            "history": await clubs.history(engine, club_id),
+            "leaderboard": await clubs.leaderboard(engine, club_id, key),
+            "invites": await clubs.invite_list(engine, club_id) if role["admin"] else []}
 
 
 def routes(read_json, error) -> list:

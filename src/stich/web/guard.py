@@ -31,7 +31,8 @@ RATED = {("POST", "/api/tables"): ("tables", "tables created from this address")
          ("POST", "/api/records"): ("uploads", "records uploaded from this address"),
          ("POST", "/replay"): ("uploads", "records uploaded from this address"),
          ("POST", "/api/players"): ("players", "players created from this address"),
-         ("POST", "/api/clubs"): ("clubs", "clubs created from this address")}
+         ("POST", "/api/clubs"): ("clubs", "clubs created from this address"),
+         ("POST", "/api/me/again"): ("tables", "tables created from this address")}
 JOIN = ("joins", "seats claimed from this address")
 ANALYSIS = ("analyses", "analyses asked for from this address")
 #: a club's table started from a preset (POST /api/clubs/{club}/presets/{preset}/start) is a table created
@@ -43,6 +44,8 @@ METRICS_SIDE = ("/metrics", "/healthz", "/readyz")
 def _rated(method: str, path: str):
     if method == "POST" and path.endswith("/join") and path.startswith(("/api/tables/", "/api/clubs/")):
         return JOIN   # a public table's seat, or a club table's (/api/clubs/{club}/tables/{table}/join)
+    if method == "POST" and path.startswith("/api/me/invitations/"):
+        return JOIN   # a new link to a seat reserved for the player
     if method == "POST" and path.startswith("/api/clubs/") and path.endswith("/start"):
         return CLUB_START
     if method == "POST" and path.startswith("/api/tables/") and path.endswith("/analysis"):

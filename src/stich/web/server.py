@@ -127,10 +127,12 @@ class Server:
 
     # --- tables -------------------------------------------------------------------------------
     def table_rows(self, spec: TableSpec, names: dict[int, str] | None = None, claimed: tuple[int, ...] = (),
-                   hashes: dict[int, str] | None = None) -> tuple[str, dict[int, str], list]:
+                   hashes: dict[int, str] | None = None, players: dict[int, int] | None = None
+                   ) -> tuple[str, dict[int, str], list]:
         """A new table's id, the tokens of its human seats and the rows that make it, to be committed in
         one transaction (:meth:`create`; a tournament's round commits its tables with its own rows).
-        ``hashes``: seats whose token exists already (stored hashed; a tournament player's token)."""
+        ``hashes``: seats whose token exists already (stored hashed; a tournament player's token).
+        ``players``: seats reserved for players (seat -> player id), theirs alone from the start."""
         game = spec.game
         table_id = new_id()
         seed = secrets.randbelow(2**63) if spec.seed is None else spec.seed
@@ -146,15 +148,16 @@ class Server:
             digest = hashes.get(i) or (token_hash(tokens[i]) if i in tokens else None)
             stmts.append((store.seats, dict(
                 table_id=table_id, seat=i, kind=s.kind, bot=s.bot, token_hash=digest, name=names.get(i) or s.name,
-                claimed=i in claimed)))
+                claimed=i in claimed, player_id=(players or {}).get(i))))
         if self.cluster is not None:
             stmts.append(self.cluster.lease_row(table_id))   # the creating process owns the table first
         return table_id, tokens, stmts
 
     async def create(self, spec: TableSpec, names: dict[int, str] | None = None,
-                     claimed: tuple[int, ...] = ()) -> tuple[TableActor, dict[int, str]]:
+                     claimed: tuple[int, ...] = (), players: dict[int, int] | None = None
+                     ) -> tuple[TableActor, dict[int, str]]:
         """A new table; returns its actor and the token of each human seat (shown once, stored hashed)."""
-        table_id, tokens, stmts = self.table_rows(spec, names, claimed)
+        table_id, tokens, stmts = self.table_rows(spec, names, claimed, players=players)
         await self.writer.write(*stmts)
         actor = await self.table(table_id)
         self.created(spec, table_id)
@@ -331,22 +334,25 @@ class Server:
         return {"tables": [{"table": r["id"], "game": r["game"], "variant": r["variant"],
                             "settings": json.loads(r["settings"]), "seats": seats[r["id"]]} for r in rows]}
 
-    async def join(self, table_id: str, body, private_ok: bool = False) -> tuple[int, dict]:
+    async def join(self, table_id: str, body, private_ok: bool = False,
+                   reserved_for: int | None = None) -> tuple[int, dict]:
         """Claim a free human seat of a public table (``private_ok``: of any table, for a club's
-        member at the club's table): (status, body)."""
+        member at the club's table; ``reserved_for``: the seat reserved for that player, a new link
+        to it): (status, body)."""
         actor = await self.table(table_id)
         if actor is None:
             return 404, {"error": f"there is no table {table_id}"}
         if self.cluster is not None and not actor.owner:  # the owner alone hands out seats
-            answer = await self.cluster.call(actor, "join", [body, private_ok])
+            answer = await self.cluster.call(actor, "join", [body, private_ok, reserved_for])
             if not isinstance(answer, list):   # no answer in time (UNDELIVERED)
                 return 503, {"error": "the table's server did not answer; try again"}
             return answer[0], answer[1]
-        return await self.join_here(actor, body, private_ok)
+        return await self.join_here(actor, body, private_ok, reserved_for)
 
-    async def join_here(self, actor: TableActor, body, private_ok: bool = False) -> tuple[int, dict]:
+    async def join_here(self, actor: TableActor, body, private_ok: bool = False,
+                        reserved_for: int | None = None) -> tuple[int, dict]:
         table_id = actor.id
-        if not actor.public and not private_ok:
+        if not actor.public and not private_ok and reserved_for is None:
             return 403, {"error": "this table is private: ask for an invite link"}
         if actor.finished:
             return 409, {"error": "the match is over"}
@@ -354,7 +360,12 @@ class Server:
             raise BadRequest("the request body must be a JSON object")
         name = (body or {}).get("name")
         name = clean_name(name) if name is not None else None
-        free = [s for s in actor.seats if s.kind == "human" and not s.claimed]
+        if reserved_for is not None:   # the player's own seat, whoever opened it before
+            free = [s for s in actor.seats if s.player_id == reserved_for]
+            if not free:
+                return 404, {"error": "no seat at this table is reserved for you"}
+        else:
+            free = [s for s in actor.seats if s.kind == "human" and not s.claimed]
         if not free:
             return 409, {"error": "every seat at this table is taken"}
         s = free[0]

@@ -121,7 +121,11 @@ async def me(request: Request):
     people = await facade.people(player["id"]) if player else []
     for p in people:
         p["date"] = _date(p["last"])
-    response = page(request, "me.html", me=player, people=people)
+    invitations = await facade.invitations(player["id"]) if player else []
+    for i in invitations:
+        i["title"] = _title(i["game"])
+    response = page(request, "me.html", me=player, people=people, invitations=invitations,
+                    variant_words=variant_words())
     response.headers["Cache-Control"] = "no-store"
     return response
 

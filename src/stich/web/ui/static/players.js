@@ -1,4 +1,5 @@
-// stich /me: become a player, sign in, a one-time code, a password, sign out, delete.  Each form
+// stich /me: become a player, sign in, play again with someone, take a seat kept for you, a one-time
+// code, a password, sign out, delete.  Each form
 // posts JSON to the players' API (docs/web-protocol.md, "Players"); the session is an HttpOnly
 // cookie the server sets, never seen here.  Loaded by me.html only, as a file (no inline script).
 const $ = (sel) => document.querySelector(sel);
@@ -72,3 +73,15 @@ on("#delete-form", "submit", async (form) => {
   await send("/api/me", undefined, "DELETE");
   location.href = "/";
 });
+
+for (const btn of document.querySelectorAll("[data-again]")) {
+  btn.addEventListener("click", async () => {
+    try { location.href = (await send("/api/me/again", { player: btn.dataset.again })).url; } catch (err) { showError(err.message); }
+  });
+}
+
+for (const btn of document.querySelectorAll("[data-invitation]")) {
+  btn.addEventListener("click", async () => {
+    try { location.href = (await send(`/api/me/invitations/${encodeURIComponent(btn.dataset.invitation)}`)).url; } catch (err) { showError(err.message); }
+  });
+}
