@@ -116,6 +116,7 @@ def test_presets_tables_history_and_leaderboard(pserver):  # noqa: F811
             table = started["table"]
             assert started["seat"] == 0 and started["url"] == f"/t/{table}?token={started['token']}"
             assert (await http.post(f"/api/tables/{table}/join", json={})).status_code == 403
+            assert 'id="rated-badge"' not in (await http.get(f"/t/{table}")).text   # a casual table
             [open_] = (await http.get(f"/api/clubs/{club}", headers=anna["headers"])).json()["tables"]
             assert open_["table"] == table and [s["taken"] for s in open_["seats"]] == [True, False]
             # an outsider may not take the free seat; a member does, and then it is full
@@ -189,6 +190,8 @@ def test_play_again_reserves_both_seats(pserver):  # noqa: F811
             assert made["seat"] == 0 and made["url"] == made["seats"][0]["url"]
             info = (await http.get(f"/api/tables/{table}")).json()
             assert info["rated"] is True and info["variant"] == "bavarian_2"
+            page = (await http.get(f"/t/{table}", params={"lang": "fr"})).text   # the table page's badge
+            assert 'id="rated-badge"' in page and ">Classée</span>" in page
             # the invitation: bert's, not carl's; it gives bert a link to his own seat
             [inv] = (await http.get("/api/me/invitations", headers=bert["headers"])).json()["invitations"]
             assert inv == {"table": table, "game": "watten", "variant": "bavarian_2", "seat": 1, "rated": True,

@@ -90,6 +90,22 @@ def test_tables_per_address_answer_429_with_retry_after(serve):
     assert http(srv, "GET", "/api/lobby")[0] == 200
 
 
+def test_players_and_clubs_per_address_answer_429_with_retry_after(serve):
+    srv = serve(env={"STICH_PLAYERS_PER_ADDRESS": "2/minute", "STICH_CLUBS_PER_ADDRESS": "1/hour"})
+    stamp = int(time.time() * 1000) % 10**9
+    status, _, anna = http(srv, "POST", "/api/players", {"name": f"a{stamp}"})
+    assert status == 201 and http(srv, "POST", "/api/players", {"name": f"b{stamp}"})[0] == 201
+    status, headers, body = http(srv, "POST", "/api/players", {"name": f"c{stamp}"})
+    assert status == 429 and "too many players created from this address: at most 2 per minute" in body["error"]
+    assert 1 <= int(headers["Retry-After"]) <= 60
+    assert http(srv, "GET", f"/api/players/c{stamp}")[0] == 404          # nothing was created
+    bearer = {"Authorization": f"Bearer {anna['token']}"}
+    assert http(srv, "POST", "/api/clubs", {"name": "Runde"}, bearer)[0] == 201
+    status, headers, body = http(srv, "POST", "/api/clubs", {"name": "Runde 2"}, bearer)
+    assert status == 429 and "too many clubs created" in body["error"] and int(headers["Retry-After"]) > 60
+    assert len(http(srv, "GET", "/api/clubs", None, bearer)[2]["clubs"]) == 1
+
+
 def test_x_forwarded_for_counts_only_from_a_trusted_proxy(serve):
     srv = serve(env={"STICH_TABLES_PER_ADDRESS": "1/minute", "STICH_TRUSTED_PROXIES": "192.0.2.1"})
     assert http(srv, "POST", "/api/tables", TWO, {"X-Forwarded-For": "203.0.113.7"})[0] == 201
