@@ -70,15 +70,21 @@ def test_members_invites_and_roles(pserver):  # noqa: F811
             assert r.status_code == 403 and r.json() == {"error": INVALID}
             show = (await http.get(f"/api/clubs/{club}", headers=anna["headers"])).json()
             assert [m["player"] for m in show["members"]] == [anna["name"], bert["name"]] and show["invites"] == []
-            # roles: the last admin cannot step down; promoted, bert removes anna; anna cannot come back unasked
+            # roles: the last admin cannot step down; when she deletes her account, the longest-standing
+            # member becomes the admin; an admin promotes and removes others
             r = await http.post(f"/api/clubs/{club}/members/{anna['name']}", json={"admin": False},
                                 headers=anna["headers"])
             assert r.status_code == 409
-            assert (await http.post(f"/api/clubs/{club}/members/{bert['name'].upper()}", json={"admin": True},
-                                    headers=anna["headers"])).status_code == 204
-            assert (await http.delete(f"/api/clubs/{club}/members/{anna['name']}",
+            again = await _invite(http, club, anna)
+            await http.post(f"/api/clubs/{club}/members", json={"token": again["token"]}, headers=carl["headers"])
+            assert (await http.delete("/api/me", headers=anna["headers"])).status_code == 204
+            show = (await http.get(f"/api/clubs/{club}", headers=bert["headers"])).json()
+            assert [(m["player"], m["admin"]) for m in show["members"]] == [(bert["name"], True), (carl["name"], False)]
+            assert (await http.post(f"/api/clubs/{club}/members/{carl['name'].upper()}", json={"admin": True},
+                                    headers=bert["headers"])).status_code == 204
+            assert (await http.delete(f"/api/clubs/{club}/members/{carl['name']}",
                                       headers=bert["headers"])).status_code == 204
-            assert (await http.get(f"/api/clubs/{club}", headers=anna["headers"])).status_code == 404
+            assert (await http.get(f"/api/clubs/{club}", headers=carl["headers"])).status_code == 404
             # the last member leaving ends the club
             assert (await http.delete(f"/api/clubs/{club}/members/{bert['name']}",
                                       headers=bert["headers"])).status_code == 204
@@ -146,6 +152,11 @@ def test_presets_tables_history_and_leaderboard(pserver):  # noqa: F811
             assert [p["player"] for p in board["players"]] == [anna["name"]] and board["players"][0]["matches"] == 1
             assert (await http.get(f"/api/clubs/{club}/leaderboard", params={"key": "chess"},
                                    headers=bert["headers"])).status_code == 400
+            # the bots' levels on the same scale, fixed, beside the players' leaderboard
+            bots = (await http.get("/api/leaderboard", params={"key": "watten/2"})).json()["bots"]
+            assert {"random", "club"} <= {b["bot"] for b in bots}
+            page = (await http.get("/leaderboard", params={"key": "watten/2", "lang": "de"})).text
+            assert 'data-bot="club"' in page and "Die Bots auf dieser Skala" in page
             # the profile's statistics: both finished matches of Watten for two, from the casual one and the rated one
             [stat] = (await http.get("/api/me/data", headers=anna["headers"])).json()["stats"]
             assert {k: stat[k] for k in ("game", "variant", "matches")} == {"game": "watten", "variant": "bavarian_2",

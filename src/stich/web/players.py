@@ -14,7 +14,7 @@ from sqlalchemy import delete, select, update
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from stich.web import clubs, identity, ratings, stats, store
+from stich.web import botscale, clubs, identity, ratings, stats, store
 from stich.web.guard import address as client_address
 from stich.web.identity import COOKIE, COOKIE_DAYS, PlayerError
 from stich.web.logs import event
@@ -205,7 +205,7 @@ def routes(read_json, error) -> list:
         row = await identity.player_by_name(engine, player["name"])
         body = await profile_data(engine, row, limit=100_000)
         body.update(created=row["created"], renamed=row["renamed"], password=row["password_hash"] is not None,
-                    stats=await stats.player_stats(engine, row["id"]))
+                    stats=await stats.player_stats(engine, row["id"]), clubs=await clubs.clubs_of(engine, row["id"]))
         return JSONResponse(body, headers={"Content-Disposition": f'attachment; filename="stich-{row["name"]}.json"',
                                            "Cache-Control": "no-store"})
 
@@ -248,7 +248,9 @@ async def profile_data(engine, player: dict, limit: int = 200) -> dict:
 
 async def leaderboard_data(engine, key: str) -> dict:
     least = leaderboard_min_matches()
-    return {"key": key, "players": await ratings.leaderboard(engine, key, least), "min_matches": least}
+    scale = botscale.for_key(key)   # the bots' levels, fixed, measured in the arena
+    return {"key": key, "players": await ratings.leaderboard(engine, key, least), "min_matches": least,
+            "bots": scale["bots"], "bots_measured": scale.get("measured")}
 
 
 async def page_data(engine, name: str) -> dict | None:

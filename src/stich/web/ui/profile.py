@@ -13,10 +13,12 @@ from starlette.routing import Route
 
 import stich
 from stich.web.ratings import keys
-from stich.web.ui.env import N_, environment, variant_words
+from stich.web.ui.env import LEVEL_WORDS, N_, environment, variant_words
 from stich.web.ui.pages import language, page
 
 PLAYERS_WORDS = N_("%(game)s, %(n)s players")   # a key of a game played by different numbers of players
+#: the bots measured on the rating scale (web/botscale.py): the levels by their words, and the floor
+BOT_WORDS = {"random": N_("random (any legal move)"), **{k: v[0] for k, v in LEVEL_WORDS.items()}}
 GRAPH_W, GRAPH_H, GRAPH_PAD = 320, 120, 12
 
 
@@ -112,7 +114,7 @@ async def leaderboard(request: Request):
     if key not in keys():
         return page(request, "error.html", status=404, message_id="no_leaderboard")
     board = await request.app.state.stich.leaderboard(key)
-    return page(request, "leaderboard.html", key=key, key_words=key_words(request), board=board)
+    return page(request, "leaderboard.html", key=key, key_words=key_words(request), board=board, bot_words=BOT_WORDS)
 
 
 async def me(request: Request):
