@@ -35,6 +35,7 @@ def test_a_club_on_a_phone_in_german(server, new_page):
     anna.wait_for_function("document.querySelector('#invite-link').dataset.url")
     link = anna.get_attribute("#invite-link", "data-url")
     assert "/join#" in link
+    assert anna.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]   # the long link wraps
     # the second person joins through the link and starts a table from the preset
     bert.goto(link)
     bert.click("#join-club")
