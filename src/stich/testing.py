@@ -18,6 +18,10 @@ Cross-game properties, over every variant, random seeds and random option combin
 * **companions**: every role of ``stich.engine.ROLES`` declared (a module or None), and every
   declared module imports and fills its role (its required members there, none misspelled);
 * **score layout**: ``State.scores`` holds one score per seat or per side, as ``Game.scores_by`` says;
+* **the lean path**: random matches played through a lean state (``new_state(lean=True)``,
+  ``step`` with action numbers, clones taken on the way) and a full one with the same seeds and
+  choices are in the same position at every step: every field of the state, every seat's legal
+  actions, the returns and the public hand summary (:func:`check_lean`);
 * **perft**: for fixed seeds and each variant, the number of distinct legal action sequences to
   a small depth from fixed positions, compared with golden counts stored in a JSON file, so any
   change in move generation shows up as a changed number; the same for a few non-default option
@@ -41,7 +45,7 @@ from stich.engine.options import broken_rules, resolve_options
 from stich.engine.registry import check_words, load_companion
 from stich.engine.roles import check_declaration
 
-__all__ = ["check_companions", "check_game", "option_values", "pairwise_options", "perft", "perft_counts",
+__all__ = ["check_companions", "check_game", "check_lean", "option_values", "pairwise_options", "perft", "perft_counts",
            "random_options", "write_golden"]
 
 MAX_ACTIONS = 60_000
@@ -132,6 +136,61 @@ def play_match(state, rng, checks=True):
         n += 1
         assert n < MAX_ACTIONS, "the match did not end"
     return n
+
+
+# --- the lean path -------------------------------------------------------------------------------
+#: the state's bookkeeping that a lean state keeps otherwise or not at all (the rest must be equal)
+_NOT_COMPARED = frozenset({"_events", "history", "_action_marks", "_action_hidden", "_folds", "emit", "lean",
+                           "_hidden_verbs", "_legal"})
+
+
+def _fields(state) -> dict:
+    names = [n for k in type(state).__mro__ for n in k.__dict__.get("__slots__", ())]
+    out = {n: getattr(state, n) for n in names if n not in ("__dict__", "__weakref__")}
+    out.update((k, v) for k, v in state.__dict__.items() if k not in _NOT_COMPARED)
+    return out
+
+
+def same_position(full, lean, where: str = "") -> None:
+    """Assert that a lean state is where the full state is (see :func:`check_lean`)."""
+    seats = full.seats_to_act()   # (observes both: a deferred deal runs in each)
+    assert lean.seats_to_act() == seats, f"{where}: seats to act {lean.seats_to_act()} != {seats}"
+    for s in seats:
+        assert lean.legal_ids(s) == full.legal_ids(s), f"{where}: seat {s}'s legal actions differ"
+    assert lean.is_terminal() == full.is_terminal() and lean.returns() == full.returns(), f"{where}: returns"
+    assert lean.hand_summary() == full.hand_summary(), f"{where}: hand summaries differ"
+    a, b = _fields(full), _fields(lean)
+    diff = sorted(k for k in a.keys() | b.keys() if a.get(k, KeyError) != b.get(k, KeyError))
+    assert not diff, f"{where}: fields differ: " + ", ".join(f"{k}={a.get(k)!r:.80} / {b.get(k)!r:.80}" for k in diff)
+
+
+def check_lean(game, positions: int, seed: int = 0) -> int:
+    """Play random matches of ``game`` (a game object) through a full state (``apply``) and a lean
+    one (``new_state(lean=True)``, ``step`` with action numbers) with the same seeds and the same
+    choices (seats out of turn included), and assert at every position that they are the same
+    (:func:`same_position`); now and then the lean state is replaced by its clone.  Returns the
+    number of positions compared (``positions``)."""
+    rng = random.Random(f"check_lean/{game.name}/{game.variant}/{seed}")
+    done = 0
+    while done < positions:
+        match_seed = rng.getrandbits(63)
+        full = game.new_state(seed=match_seed)
+        lean = game.new_state(seed=match_seed, lean=True)
+        n = 0
+        while True:
+            same_position(full, lean, f"{game!r} seed {match_seed}, after {n} actions")
+            done += 1
+            if full.is_terminal() or done >= positions:
+                break
+            seats = full.seats_to_act()
+            seat = rng.choice(seats) if len(seats) > 1 and rng.random() < 0.3 else full.current_player
+            act = rng.choice(full.legal_actions(seat))
+            full.apply(act, seat=seat)
+            if rng.random() < 0.05:
+                lean = lean.clone()
+            lean.step(act.id, seat=None if seat == lean.current_player else seat)
+            n += 1
+    return done
 
 
 # --- options --------------------------------------------------------------------------------------

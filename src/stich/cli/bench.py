@@ -1,6 +1,10 @@
 """``stich bench``: random-play speed of every game and variant, in one Python process.
 
-Per game and variant, each measured for ``seconds``:
+Per game and variant, each measured for ``seconds``, through the **lean simulation path** by default
+(``new_state(lean=True)``: no events or history; the loop draws from ``legal_ids()`` and applies
+with ``step``, action numbers as OpenSpiel's loop uses them; the same games as the full path,
+``stich.testing.check_lean``), or through the full engine with ``full=True`` (``stich bench --full``:
+text actions, events and history, as the table server and the terminal play):
 
 * **hands/s** - a fresh state from a new seed, one hand played to its end (the end is
   ``state.hand_number`` changing or the match ending) with uniformly random legal actions,
@@ -56,11 +60,12 @@ class Result:
     error: str | None = None
 
 
-def bench_hands(g, seconds: float, rng: random.Random, first=None) -> tuple[float, float]:
+def bench_hands(g, seconds: float, rng: random.Random, first=None, lean: bool = True) -> tuple[float, float]:
     """(hands/s, actions per hand) for fresh one-hand runs of game ``g``.
 
     ``first(rng)``, if given, is the hand's first action (text), applied instead of a random one
-    and counted like the others (``Game.bench_first_action``, see the module docstring)."""
+    and counted like the others (``Game.bench_first_action``, see the module docstring).
+    ``lean``: the lean path (action numbers), else the full engine (actions as objects)."""
     choice = rng.choice
     hands = actions = 0
     seed = 0
@@ -68,16 +73,23 @@ def bench_hands(g, seconds: float, rng: random.Random, first=None) -> tuple[floa
     deadline = start + seconds
     while True:
         seed += 1
-        state = g.new_state(seed=seed)
+        state = g.new_state(seed=seed, lean=lean)
         hand = state.hand_number
         if first is not None:
             state.apply(first(rng))
             actions += 1
-        while state.hand_number == hand and not state.is_terminal():
-            state.apply(choice(state.legal_actions()))
-            actions += 1
-            if actions > MAX_ACTIONS * (hands + 1):
-                raise RuntimeError(f"a hand of {g.name} did not end after {MAX_ACTIONS} actions")
+        if lean:
+            while state.hand_number == hand and not state.is_terminal():
+                state.step(choice(state.legal_ids()))
+                actions += 1
+                if actions > MAX_ACTIONS * (hands + 1):
+                    raise RuntimeError(f"a hand of {g.name} did not end after {MAX_ACTIONS} actions")
+        else:
+            while state.hand_number == hand and not state.is_terminal():
+                state.apply(choice(state.legal_actions()))
+                actions += 1
+                if actions > MAX_ACTIONS * (hands + 1):
+                    raise RuntimeError(f"a hand of {g.name} did not end after {MAX_ACTIONS} actions")
         hands += 1
         now = time.perf_counter()
         if now >= deadline:
@@ -86,7 +98,7 @@ def bench_hands(g, seconds: float, rng: random.Random, first=None) -> tuple[floa
     return hands / elapsed, actions / hands
 
 
-def bench_matches(g, seconds: float, rng: random.Random) -> tuple[float, float, float]:
+def bench_matches(g, seconds: float, rng: random.Random, lean: bool = True) -> tuple[float, float, float]:
     """(matches/s, actions/s, hands per match) for whole random matches of game ``g``."""
     choice = rng.choice
     matches = actions = hands = 0
@@ -95,10 +107,13 @@ def bench_matches(g, seconds: float, rng: random.Random) -> tuple[float, float, 
     deadline = start + seconds
     while True:
         seed += 1
-        state = g.new_state(seed=seed)
+        state = g.new_state(seed=seed, lean=lean)
         n = 0
         while not state.is_terminal():
-            state.apply(choice(state.legal_actions()))
+            if lean:
+                state.step(choice(state.legal_ids()))
+            else:
+                state.apply(choice(state.legal_actions()))
             n += 1
             if n > MAX_ACTIONS:
                 raise RuntimeError(f"a match of {g.name} did not end after {MAX_ACTIONS} actions")
@@ -112,7 +127,7 @@ def bench_matches(g, seconds: float, rng: random.Random) -> tuple[float, float, 
     return matches / elapsed, actions / elapsed, hands / matches
 
 
-def bench_game(name: str, variant: str, seconds: float, seed: int = 0, game=None) -> Result:
+def bench_game(name: str, variant: str, seconds: float, seed: int = 0, game=None, lean: bool = True) -> Result:
     """Measure one game variant (errors are caught into ``Result.error``).
 
     ``game``: the game object to use (the slices of one target share it: a game fills its
@@ -121,8 +136,8 @@ def bench_game(name: str, variant: str, seconds: float, seed: int = 0, game=None
     try:
         g = game if game is not None else stich.game(name, variant)
         rng = random.Random(seed)
-        res.hands_per_s, res.actions_per_hand = bench_hands(g, seconds, rng, g.bench_first_action)
-        res.matches_per_s, res.actions_per_s, res.hands_per_match = bench_matches(g, seconds, rng)
+        res.hands_per_s, res.actions_per_hand = bench_hands(g, seconds, rng, g.bench_first_action, lean)
+        res.matches_per_s, res.actions_per_s, res.hands_per_match = bench_matches(g, seconds, rng, lean)
     except Exception as exc:  # a game under construction must not stop the benchmark
         res.error = f"{type(exc).__name__}: {exc}"
     return res
@@ -201,18 +216,20 @@ def _pin_one_core():
 
 
 def run_bench(game: str | None = None, variant: str | None = None, seconds: float = 2.0,
-              openspiel: bool = True, console=None, pin: bool = True, rounds: int = 5) -> list[Result]:
+              openspiel: bool = True, console=None, pin: bool = True, rounds: int = 5,
+              full: bool = False) -> list[Result]:
     """Measure and print a Rich table; returns the rows (stich games first, then OpenSpiel).
 
     ``pin``: run on one CPU core (restored afterwards) where the OS allows it.  ``rounds``: the
     time of each measurement is split into that many slices, taken in turn across all targets,
     and each target keeps the median of its slices, so a change in machine load during the run
     does not favour whichever target happened to run at a quiet moment (the ratios stay fair).
+    ``full``: time the full engine path instead of the lean one (the module docstring).
     """
     pairs = targets(game, variant)
     pinned = _pin_one_core() if pin else None
     try:
-        return _run(pairs, seconds, openspiel, console, pinned, max(1, rounds))
+        return _run(pairs, seconds, openspiel, console, pinned, max(1, rounds), not full)
     finally:
         if pinned:
             os.sched_setaffinity(0, pinned[1])
@@ -234,14 +251,15 @@ def _median_of(slices: list[Result]) -> Result:
     return out
 
 
-def _run(pairs, seconds, openspiel, console, pinned, rounds) -> list[Result]:
+def _run(pairs, seconds, openspiel, console, pinned, rounds, lean) -> list[Result]:
     from rich.table import Table
 
     from stich.cli.render import make_console
 
     console = console or make_console()
     where = f"pinned to CPU {pinned[0]}" if pinned else "one thread"
-    console.print(f"Random play, one Python process ({where}), {seconds:g} s per measurement in {rounds} "
+    path = "the lean path (new_state(lean=True), action numbers)" if lean else "the full engine (--full)"
+    console.print(f"Random play through {path}, one Python process ({where}), {seconds:g} s per measurement in {rounds} "
                   f"interleaved slices, median slice kept ({len(pairs)} game variants"
                   f"{', plus OpenSpiel euchre and hearts' if openspiel else ''}).")
     live = [(name, v) for name, v, error in pairs if not error]
@@ -262,7 +280,7 @@ def _run(pairs, seconds, openspiel, console, pinned, rounds) -> list[Result]:
         console.print(f"  round {r + 1} of {rounds} ...")
         for name, v in live:
             slices.setdefault((name, v), []).append(
-                bench_game(name, v, seconds / rounds, seed=r, game=games[(name, v)]))
+                bench_game(name, v, seconds / rounds, seed=r, game=games[(name, v)], lean=lean))
         for name in os_names:
             slices.setdefault(name, []).append(bench_openspiel(name, seconds / rounds, seed=r))
     best = {key: _median_of(rows) for key, rows in slices.items()}
@@ -271,7 +289,7 @@ def _run(pairs, seconds, openspiel, console, pinned, rounds) -> list[Result]:
         results.append(Result(name, v or "—", error=error) if error else best[(name, v)])
     ref = {name: best[name] for name in os_names}
     results += [ref[name] for name in os_names]
-    table = Table(title="stich bench: random play (single thread)")
+    table = Table(title=f"stich bench: random play, {'lean path' if lean else 'full engine'} (single thread)")
     for col in ("game", "variant", "hands/s", "matches/s", "actions/s", "actions/hand", "hands/match",
                 "× euchre", "× hearts"):
         table.add_column(col, justify="left" if col in ("game", "variant") else "right",

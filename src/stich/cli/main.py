@@ -183,7 +183,9 @@ def analyse_cmd(file, seat, worlds, json_path):
 @click.option("--rounds", "-r", type=int, default=5, show_default=True,
               help="Interleaved slices per measurement; the median slice counts (fair ratios under load).")
 @click.option("--no-openspiel", is_flag=True, help="Skip the OpenSpiel euchre/hearts comparison.")
-def bench_cmd(game, variant, seconds, rounds, no_openspiel):
+@click.option("--full", is_flag=True,
+              help="Time the full engine (events, history, text actions) instead of the lean simulation path.")
+def bench_cmd(game, variant, seconds, rounds, no_openspiel, full):
     """Random-play speed: hands/s, matches/s, actions/s (vs OpenSpiel when installed)."""
     from stich.cli.bench import run_bench
 
@@ -192,7 +194,8 @@ def bench_cmd(game, variant, seconds, rounds, no_openspiel):
     if rounds < 1:
         raise click.UsageError("--rounds must be at least 1")
     try:
-        run_bench(game, variant, seconds, openspiel=not no_openspiel, console=make_console(), rounds=rounds)
+        run_bench(game, variant, seconds, openspiel=not no_openspiel, console=make_console(), rounds=rounds,
+                  full=full)
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
 

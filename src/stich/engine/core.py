@@ -15,10 +15,11 @@ from __future__ import annotations
 import hashlib
 import random
 import struct
+from collections import deque
 
 from stich.cards import Deck
 from stich.engine.actions import Action
-from stich.engine.errors import IllegalActionError, MalformedActionError, OptionError, SetupError
+from stich.engine.errors import IllegalActionError, MalformedActionError, OptionError, SetupError, StichError
 from stich.engine.options import OptionRule, Options, OptionSpec, resolve_options
 from stich.engine.views import ViewFolder, audience_list, copy_json, copy_payload
 
@@ -190,6 +191,7 @@ class Game:
         a = self._actions.get(key.lower())
         if a is None:
             a = Action(verb, arg, value)
+            a.id = len(self._actions)   # its index in action_space (built from _actions in this order)
             self._actions[key.lower()] = a
         return a
 
@@ -245,13 +247,17 @@ class Game:
 
     # --- states ----------------------------------------------------------------------------
     def new_state(self, seed: int | None = None, *, hands=None, stock=None, dealer=None, scores=None,
-                  **setup) -> State:
+                  lean: bool = False, **setup) -> State:
         """A new match: a random deal from ``seed``, or an explicit set-up.
 
         ``hands``: per seat, a list of card codes; ``stock``: the undealt cards, top first;
         ``dealer``: the dealer's seat (0-based); ``scores``: the match scores so far (per
         side or per seat, as the game keeps them).  Other keyword arguments are game-specific
         set-up fields.  The set-up fixes the first hand; later hands are dealt from the seed.
+
+        ``lean=True``: a simulation state (search, learning, ``stich bench``): the same rules and the
+        same play, but no events and no history are kept, so ``view``, ``record`` and ``events``
+        refuse (a :class:`~stich.StichError`); see ``State.step`` for the integer path.
         """
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
@@ -267,7 +273,7 @@ class Game:
                                    or not 0 <= dealer < self.num_players):
             raise SetupError(f"dealer must be a seat 0..{self.num_players - 1}, not {dealer!r}")
         state = self.state_class.__new__(self.state_class)
-        state._init_base(self, seed, _json_setup(explicit))
+        state._init_base(self, seed, _json_setup(explicit), lean)
         state._start(**explicit)
         return state
 
@@ -315,6 +321,8 @@ class State:
     setup: dict | None
     current_player: int = TERMINAL
     hand_number: int = 0
+    lean: bool = False
+    actions_taken: int = 0
     #: per seat, the cards held (a bitmask or a list) where the game keeps them so; None: unknown
     hands = None
     _copy_slots = None    # (a, b) -> None: b.<slot> = a.<slot> for every slot of the class
@@ -327,15 +335,27 @@ class State:
         cls._copy_slots = staticmethod(_slot_copier(names)) if names else None
         cls._clear_slots = staticmethod(_slot_clearer(names)) if names else None
 
-    def _init_base(self, game: Game, seed: int, setup: dict | None) -> None:
+    def _init_base(self, game: Game, seed: int, setup: dict | None, lean: bool = False) -> None:
         self.game = game
         self.seed = seed
         self.setup = setup
-        self._events: list[tuple[int | None, dict]] = []  # see the events property
+        self.lean = lean
+        #: actions applied so far (lean states included: what tells a walker that the state changed)
+        self.actions_taken = 0
         self._deferred = False  # a deal waits for _settle (see _defer)
-        self.history: list[tuple[int, Action]] = []
-        self._action_marks: list[int] = []  # per history entry: len(self.events) before it
         self._action_hidden: dict[int, int] = {}  # history index -> audience, for non-public actions
+        if lean:
+            # One mechanism for both paths: the game emits as always, and a lean state discards it
+            # at once (a deque of length 0 drops what is appended, in C; emit is a no-op).
+            self._events = deque(maxlen=0)
+            self.history = deque(maxlen=0)
+            self._action_marks = deque(maxlen=0)
+            self.emit = _discard
+            self._hidden_verbs = frozenset()
+        else:
+            self._events: list[tuple[int | None, dict]] = []  # see the events property
+            self.history: list[tuple[int, Action]] = []
+            self._action_marks: list[int] = []  # per history entry: len(self.events) before it
         self._legal = None
         self.current_player = TERMINAL
         self.hand_number = 0
@@ -406,7 +426,10 @@ class State:
     @property
     def events(self) -> list[tuple[int | None, dict]]:
         """Everything that happened, in order: ``(audience, payload)`` pairs, the audience None
-        (everybody) or a bitmask of seats.  Do not mutate."""
+        (everybody) or a bitmask of seats.  Do not mutate.  A lean state keeps none (an error)."""
+        if self.lean:
+            raise StichError(f"a lean {self.game.name} state keeps no events, so it has no views, records "
+                             "or positions: make it with new_state(lean=False) for those")
         if self._deferred:
             self._settle()
         return self._events
@@ -497,8 +520,41 @@ class State:
                 self._action_hidden[len(self.history)] = aud
         self.history.append((seat, act))
         self._action_marks.append(len(self._events))  # (a deferred deal ran in _checked)
+        self.actions_taken += 1
         self._legal = None
         self._apply(act)
+
+    def step(self, action_id: int, seat: int | None = None) -> None:
+        """Apply action number ``action_id`` of ``game.action_space`` (the integer path of
+        :meth:`apply`, for search and learning; ``legal_ids()`` lists the legal numbers): the same
+        checks and errors, the same rules."""
+        legal = self._legal
+        if seat is None and legal is not None and type(action_id) is int and action_id >= 0:
+            try:
+                act = self.game.action_space[action_id]
+            except IndexError:
+                act = None
+            if act in legal:   # an interned action of this game: identity, no text comparison
+                if self.lean:
+                    self.actions_taken += 1
+                    self._legal = None
+                    self._apply(act)
+                else:
+                    self.apply(act)
+                return
+        self.apply(self._action_of(action_id), seat)
+
+    def _action_of(self, action_id):
+        space = self.game.action_space
+        if isinstance(action_id, bool) or not isinstance(action_id, int) or not 0 <= action_id < len(space):
+            raise MalformedActionError(f"an action number is a whole number 0..{len(space) - 1} "
+                                       f"(an index of game.action_space), not {action_id!r:.60}")
+        return space[action_id]
+
+    def legal_ids(self, seat: int | None = None) -> list[int]:
+        """The numbers (indices of ``game.action_space``) of :meth:`legal_actions`, in its order."""
+        legal = self._legal if seat is None else None
+        return [a.id for a in (legal if legal is not None else self.legal_actions(seat))]
 
     def _apply_seat(self, seat: int, act: Action) -> None:
         """Apply a validated action of ``seat``, which is not on turn."""
@@ -509,6 +565,7 @@ class State:
                 self._action_hidden[len(self.history)] = aud
         self.history.append((seat, act))
         self._action_marks.append(len(self._events))
+        self.actions_taken += 1
         self._legal = None
         self._apply_off_turn(seat, act)
 
@@ -563,11 +620,12 @@ class State:
             self._settle()
         new = object.__new__(self.__class__)
         new.__dict__.update(self.__dict__)
-        new._events = self._events.copy()
-        new.history = self.history.copy()
-        new._action_marks = self._action_marks.copy()
-        new._action_hidden = self._action_hidden.copy()
-        new._folds = {}  # cached view folds belong to one line of play
+        if not self.lean:   # a lean state's sinks hold nothing and are shared
+            new._events = self._events.copy()
+            new.history = self.history.copy()
+            new._action_marks = self._action_marks.copy()
+            new._action_hidden = self._action_hidden.copy()
+            new._folds = {}  # cached view folds belong to one line of play
         if self._copy_slots is not None:
             self._copy_slots(self, new)
         self._copy_into(new)
@@ -724,6 +782,10 @@ def _slot_copier(names):
 def _slot_clearer(names):
     """``clear(a)``: ``a.<name> = None`` for every name."""
     return _slot_function(names, "clear(a)", "a.{n} = None")
+
+
+def _discard(*args, **kwargs) -> None:
+    """A lean state's ``emit``: the event is not kept."""
 
 
 _UNPACKERS: dict[int, struct.Struct] = {}

@@ -30,10 +30,10 @@ class Turns:
     def __init__(self, state):
         self.state = state
         self._waited: set[int] = set()
-        self._at = len(state.history)
+        self._at = state.actions_taken
 
     def _fresh(self) -> None:
-        at = len(self.state.history)
+        at = self.state.actions_taken
         if at != self._at:          # the state changed: every seat may be polled again
             self._at = at
             self._waited.clear()

@@ -126,6 +126,7 @@ class BattnGame(Game):
         self.play_lists = MaskLists(self.a_play, width=10)   # one 10-bit chunk per suit
         self.a_cut = (None,) + tuple(self.action("cut", str(p), p) for p in range(1, n))
         self.a_cut_done = self.action("cut_done")
+        self._cut_menus: dict[int, list] = {}
         self.a_orbi = self.action("orbi")
         self.a_orbi_pass = self.action("orbi_pass")
         self.a_scheanara = self.action("scheanara")
@@ -152,6 +153,15 @@ class BattnGame(Game):
         # One ranking table per (Schlòk, Trumpf) for these options (BT-10).
         self.tables = {(r, s): Table(r, s, o) for r in range(len(RANKS)) for s in range(len(SUITS))}
         self.rank_masks = tuple(DECK.rank_mask(r) for r in range(len(RANKS)))
+
+    def cut_menu(self, pack_size: int) -> list:
+        """The legal cuts of a pack of ``pack_size`` cards (A4-10: ``min_packet_size`` or more on each
+        side), in order: one shared list per size (never mutated)."""
+        menu = self._cut_menus.get(pack_size)
+        if menu is None:
+            m = self.options["min_packet_size"]
+            menu = self._cut_menus[pack_size] = [self.a_cut[p] for p in range(m, pack_size - m + 1)]
+        return menu
 
     def _parse_arg(self, verb: str, arg: str) -> str:
         if verb == "schlok":

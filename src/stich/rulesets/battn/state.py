@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from stich.engine import TERMINAL, SetupError, State
 from stich.engine.setup import mask, parse_cards, parse_hands, parse_stock
-from stich.rulesets.battn.cards import CRITICI_MASK, DECK, RANKS, SUITS, plain_rank_value
+from stich.rulesets.battn.cards import BARBA, BELLI, CRITICI_MASK, DECK, RANKS, SPITZ, SUITS, plain_rank_value
 from stich.rulesets.battn.phases import (  # noqa: F401  (re-exported)
     BOTH,
     CUT,
@@ -38,6 +38,11 @@ _N = len(DECK)
 
 def team(seat: int) -> int:
     return seat & 1
+
+
+#: the draw value of each card per ace_rank (A4-24), as _draw_value tells it
+_DRAW_VALUES = {ace: tuple({BARBA: 13, BELLI: 12, SPITZ: 11}.get(c, plain_rank_value(DECK.rank(c), ace))
+                           for c in range(len(DECK))) for ace in ("high", "low")}
 
 
 class BattnState(SearchMixin, State):
@@ -145,8 +150,7 @@ class BattnState(SearchMixin, State):
 
     def _draw_value(self, c: int) -> int:
         """A4-24: a critico beats any other card (Barba > Belli > Spitz), else the plain rank."""
-        crit = {DECK.parse("K-Po"): 13, DECK.parse("4-St"): 12, DECK.parse("7-Ra"): 11}
-        return crit.get(c, plain_rank_value(DECK.rank(c), self.opts["ace_rank"]))
+        return _DRAW_VALUES[self.opts["ace_rank"]][c]
 
     def _check_draw(self, draw) -> int:
         """An explicit first-dealer draw (BT-3.1): pairs ``[seat 0's card, seat 1's card]``, equal in
@@ -484,6 +488,8 @@ class BattnState(SearchMixin, State):
 
     # --- public status for views ------------------------------------------------------------------------
     def _status(self):
+        if self.lean:   # narration only (a lean state keeps no events): not worth building
+            return
         self.emit("status", None, base=self.base, stake=self.stake,
                   proposed=self.proposed or None, raise_pending=self.pending,
                   raise_right="both" if self.raise_right == BOTH else self.raise_right,
@@ -494,7 +500,8 @@ class BattnState(SearchMixin, State):
                   roles={"D": self.dealer, "R": self.R, "P": self.P, "L": self.L})
 
     def _call(self, seat: int, text: str):
-        self.emit("call", None, seat=seat, call=text)
+        if not self.lean:
+            self.emit("call", None, seat=seat, call=text)
 
     # --- the protocol -------------------------------------------------------------------------------------
     def _legal_actions(self):
@@ -517,9 +524,9 @@ class BattnState(SearchMixin, State):
         if ph == ORBI:
             return [g.a_orbi_pass, g.a_orbi]
         if ph == CUT:
-            return [g.a_cut[p] for p in self._cut_points()]
+            return g.cut_menu(self._pack_size())
         if ph == CUT2:
-            return [g.a_cut_done] + [g.a_cut[p] for p in self._cut_points()]
+            return [g.a_cut_done] + g.cut_menu(self._pack_size())
         if ph == SCHE_ASK:
             return [g.a_scheanara_pass, g.a_scheanara]
         if ph == SCHE_ANSWER:
