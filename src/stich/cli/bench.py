@@ -259,8 +259,8 @@ def _run(pairs, seconds, openspiel, console, pinned, rounds, lean) -> list[Resul
     console = console or make_console()
     where = f"pinned to CPU {pinned[0]}" if pinned else "one thread"
     path = "the lean path (new_state(lean=True), action numbers)" if lean else "the full engine (--full)"
-    console.print(f"Random play through {path}, one Python process ({where}), {seconds:g} s per measurement in {rounds} "
-                  f"interleaved slices, median slice kept ({len(pairs)} game variants"
+    console.print(f"Random play through {path}, one Python process ({where}), {seconds:g} s per measurement "
+                  f"in {rounds} interleaved slices, median slice kept ({len(pairs)} game variants"
                   f"{', plus OpenSpiel euchre and hearts' if openspiel else ''}).")
     live = [(name, v) for name, v, error in pairs if not error]
     slices: dict = {}
