@@ -19,7 +19,8 @@ LAYERS = (
     # the words a match is told in (stich.narration) serve every app, so they sit below them all
     ("games", ("stich.rulesets", "stich.narration")),
     ("bots", ("stich.bots", "stich.encoding", "stich.protocol")),
-    ("apps", ("stich.cli", "stich.arena", "stich.openspiel", "stich.pettingzoo", "stich.testing", "stich.web")),
+    ("apps", ("stich.cli", "stich.arena", "stich.openspiel", "stich.pettingzoo", "stich.testing", "stich.vector",
+              "stich.web")),
 )
 
 

@@ -4,6 +4,8 @@ full engine, compared position by position on a small sample (benchmarks/lean_di
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import stich
@@ -62,3 +64,21 @@ def test_turns_walk_a_lean_state_and_polls_follow_its_changes():
     assert t.seat() == 3 and str(t.legal_actions()[-1]) == "wait"   # the dealer is polled (docs/engine.md)
     t.apply("wait")
     assert t.seat() == s.current_player == 0
+
+
+@pytest.mark.parametrize("name", ["watten", "battn", "biscambiggia", "barbu"])
+def test_known_hand_is_the_hand_the_view_shows(name):
+    """State.known_hand (the batched environment's observation reads it from a lean state) is, for every
+    seat at every moment, the hand its view shows: in Watten the players who have not picked up their
+    cards yet (R30) know only those dealt face up."""
+    variants = ("tyrolean", "bavarian_4") if name == "watten" else (None,)
+    for variant in variants:
+        g = stich.game(name, variant)
+        rng = random.Random(2)
+        s = g.new_state(seed=9)
+        for _ in range(150):
+            if s.is_terminal():
+                break
+            for seat in range(g.num_players):
+                assert s.known_hand(seat) == g.deck.mask(s.view(seat)["hand"]), (variant, seat, s)
+            s.apply(rng.choice(s.legal_actions()))

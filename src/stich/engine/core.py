@@ -12,14 +12,13 @@ classes do parsing, validation, errors, history, records, replay, views and clon
 
 from __future__ import annotations
 
-import hashlib
 import random
-import struct
 from collections import deque
 
 from stich.cards import Deck
 from stich.engine.actions import Action
 from stich.engine.errors import IllegalActionError, MalformedActionError, OptionError, SetupError, StichError
+from stich.engine.internals import _permutation, _slot_clearer, _slot_copier
 from stich.engine.options import OptionRule, Options, OptionSpec, resolve_options
 from stich.engine.views import ViewFolder, audience_list, copy_json, copy_payload
 
@@ -404,6 +403,15 @@ class State:
         random card."""
         return plays[rng.randrange(len(plays))]
 
+    def known_hand(self, seat: int) -> int:
+        """The mask of the cards ``seat`` holds and has seen (its ``view(seat)["hand"]``), read from
+        the state's own fields, so that a lean state has it too (the batched environment's
+        observation); default: ``hands[seat]``, for a game that keeps hands as masks and shows each
+        seat its whole hand (a game whose players pick up their cards later overrides it)."""
+        if self._deferred:
+            self._settle()
+        return self.hands[seat]
+
     def side_of(self, seat: int) -> int:
         """The side ``seat`` plays for in this hand (a two-sided game: 0 or 1); default: its own."""
         return seat
@@ -553,8 +561,14 @@ class State:
 
     def legal_ids(self, seat: int | None = None) -> list[int]:
         """The numbers (indices of ``game.action_space``) of :meth:`legal_actions`, in its order."""
-        legal = self._legal if seat is None else None
-        return [a.id for a in (legal if legal is not None else self.legal_actions(seat))]
+        if seat is not None:
+            return [a.id for a in self.legal_actions(seat)]
+        legal = self._legal
+        if legal is None:   # legal_actions() inlined: this is half of the integer loop's engine calls
+            if self._deferred:
+                self._settle()
+            legal = self._legal = [] if self.current_player < 0 else self._legal_actions()
+        return [a.id for a in legal]
 
     def _apply_seat(self, seat: int, act: Action) -> None:
         """Apply a validated action of ``seat``, which is not on turn."""
@@ -765,36 +779,5 @@ class State:
                 f"to act: {self.current_player}>")
 
 
-def _slot_function(names, header: str, statement: str):
-    """A function ``header`` whose body is ``statement`` (with ``{n}``) for every slot name, as plain
-    statements (generated, as dataclasses does: setattr() in a loop costs ten times as much, and
-    clone() is hot in search)."""
-    ns: dict = {}
-    exec(f"def {header}:\n" + "".join("    " + statement.format(n=n) + "\n" for n in names), ns)
-    return ns[header.split("(")[0]]
-
-
-def _slot_copier(names):
-    """``copy(a, b)``: ``b.<name> = a.<name>`` for every name."""
-    return _slot_function(names, "copy(a, b)", "b.{n} = a.{n}")
-
-
-def _slot_clearer(names):
-    """``clear(a)``: ``a.<name> = None`` for every name."""
-    return _slot_function(names, "clear(a)", "a.{n} = None")
-
-
 def _discard(*args, **kwargs) -> None:
     """A lean state's ``emit``: the event is not kept."""
-
-
-_UNPACKERS: dict[int, struct.Struct] = {}
-
-
-def _permutation(n: int, key: bytes) -> list[int]:
-    unpack = _UNPACKERS.get(n)
-    if unpack is None:
-        unpack = _UNPACKERS[n] = struct.Struct(f"<{n}I")
-    sort_keys = unpack.unpack(hashlib.shake_128(key).digest(4 * n))
-    # Ties of two 32-bit keys (about 1 in 10**7 deals of 52 cards) keep index order: harmless.
-    return sorted(range(n), key=sort_keys.__getitem__)

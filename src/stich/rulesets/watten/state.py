@@ -263,6 +263,10 @@ class WattenState(DealMixin, PlayMixin, PositionMixin, SearchMixin, State):
             return True
         return False
 
+    def known_hand(self, seat: int) -> int:
+        """R30: a seat that has not picked up its cards yet knows only those dealt to it face up."""
+        return self.hands[seat] if self.looked >> seat & 1 else self.hands[seat] & self.public[seat]
+
     # --- hidden actions (views' action log; stich.engine.worlds) ------------------------------------
     _hidden_verbs = frozenset({"show"})
 
