@@ -20,7 +20,8 @@ Conventions (Gymnasium's vector API where it fits, PettingZoo's for the seats):
   table, divided by ``game.reward_scale()`` (``reward="hand"``), as the PettingZoo environment gives;
 * a match that ends is started again at once (Gymnasium's same-step autoreset): ``terminated[i]`` is
   True, ``rewards[i]`` holds its last rewards, and ``obs[i]`` is the first observation of the next
-  match; ``info["seed"][i]`` is the seed of the match each row is now in;
+  match; ``info["seed"][i]`` is the seed of the match each row is now in, ``info["hand"][i]`` the
+  number of its hand (a hand is over when it changes or the match ends);
 * ``reset(seed=s)``: the match seeds of row ``i`` are drawn from ``random.Random(f"{s}/{i}")``, so
   every row plays ``game.new_state(seed=info["seed"][i])``: the engine's match with that seed
   (tests/test_vector.py replays each row through the full engine and compares every step);
@@ -216,7 +217,8 @@ class VectorEnv:
             obs = np.stack([encode(t.state.view(s), self.game) for t, s in zip(self.turns, seats, strict=True)])
         self._mask = mask
         self._seat = seats
-        info = {"action_mask": mask, "seat": np.array(seats, dtype=np.int64), "seed": np.array(self.seeds)}
+        info = {"action_mask": mask, "seat": np.array(seats, dtype=np.int64), "seed": np.array(self.seeds),
+                "hand": np.array([st.hand_number for st in self.states], dtype=np.int64)}
         return obs, info
 
     def _cards(self, seats) -> np.ndarray:
