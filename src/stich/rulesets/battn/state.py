@@ -436,13 +436,16 @@ class BattnState(SearchMixin, State):
     def _play(self, seat: int, card: int):
         self.hands[seat] &= ~(1 << card)
         self.trick.append(card)
-        self.emit("play", None, seat=seat, card=DECK.code(card))
+        lean = self.lean   # a lean state keeps no narration: its payloads are not even built
+        if not lean:
+            self.emit("play", None, seat=seat, card=DECK.code(card))
         if len(self.trick) < 4:
             self._open_window()
             return
         pos = self.table.winner(self.trick)
         w = (self.leader + pos) & 3
-        self.emit("trick", None, winner=w)
+        if not lean:
+            self.emit("trick", None, winner=w)
         self.tricks[team(w)] += 1
         self.trick = []
         if self.tricks[team(w)] == 3:            # BT-12.6

@@ -295,7 +295,9 @@ class BiscambiggiaState(SearchMixin, State):
             self.best_key, self.best_seat = key, seat
         self.trick_points += g.points[card]
         self.trick_count += 1
-        self.emit("play", None, seat=seat, card=DECK.code(card))
+        lean = self.lean   # a lean state keeps no narration: its payloads are not even built
+        if not lean:
+            self.emit("play", None, seat=seat, card=DECK.code(card))
         if card == self.called:
             # BB-4.6: from the moment the called card is played, the teams are public.
             self.revealed = True
@@ -306,7 +308,8 @@ class BiscambiggiaState(SearchMixin, State):
             return
         winner = self.best_seat                                  # BB-5.5: winner's own pile
         self.taken[winner] += self.trick_points
-        self.emit("trick", None, winner=winner, points=self.trick_points)
+        if not lean:
+            self.emit("trick", None, winner=winner, points=self.trick_points)
         self.tricks_played += 1
         self.trick_count, self.best_key, self.best_seat = 0, -1, -1
         self.trick_points = 0

@@ -254,11 +254,12 @@ class DealMixin:
     def _look(self, seat: int) -> None:
         if not self.looked >> seat & 1:
             self.looked |= 1 << seat
-            self.emit("deal", 1 << seat, seat=seat, cards=self._codes(self.hands[seat] & ~self.public[seat]))
+            if not self.lean:
+                self.emit("deal", 1 << seat, seat=seat, cards=self._codes(self.hands[seat] & ~self.public[seat]))
 
     def _stock_peek(self) -> None:
         # E.3: the dealer may look at the first and the last card of the stock (private).
-        if self.stock:
+        if self.stock and not self.lean:
             d = self.game.deck
             self.emit("stock_peek", 1 << self.dealer, seat=self.dealer,
                       top=d.code(self.stock[0]), bottom=d.code(self.stock[-1]))

@@ -224,7 +224,9 @@ class PlayMixin:
         trick.append(card)
         self.trick_seats.append(seat)
         self.exchange_closed = True
-        self._events.append((None, {"seat": seat, "card": g.deck.codes[card], "type": "play"}))
+        lean = self.lean   # a lean state keeps no narration: its payloads are not even built
+        if not lean:
+            self._events.append((None, {"seat": seat, "card": g.deck.codes[card], "type": "play"}))
         n = g.num_players
         if len(trick) < n:
             nxt = self._nxt(seat)
@@ -236,7 +238,8 @@ class PlayMixin:
         w = self.trick_seats[trick_winner(self.rk, g.suit_of, g.rank_of, trick)]
         side = self.side[w]
         self.tricks[side] += 1
-        self._events.append((None, {"winner": w, "number": self.trick_no, "type": "trick"}))
+        if not lean:
+            self._events.append((None, {"winner": w, "number": self.trick_no, "type": "trick"}))
         if g.row.face_up_first_trick:
             self._first_trick_display()
         if self.tricks[side] >= 3:
