@@ -150,12 +150,14 @@ class BarbuState(State):
         self.tn = 0
         self.follow = None  # the led suit's action lists while following in a plain trick contract
         # (emit inlined: the payloads are those emit(type, audience, **fields) would build)
-        ev = self._events
-        ev.append((None, {"hand": hn, "dealer": dealer, "type": "hand_start"}))
-        for p in range(4):
-            ev.append((1 << p, {"seat": p, "cards": _codes(hands[p]), "type": "deal"}))
-        ev.append((None, {"seat": caller, "block_position": block, "available": list(R.AVAILABLE[self.used[caller]]),
-                          "caller_doubles": self.dcount[4 * caller:4 * caller + 4], "type": "caller"}))
+        if not self.lean:   # a lean state keeps no narration: its payloads are not even built
+            ev = self._events
+            ev.append((None, {"hand": hn, "dealer": dealer, "type": "hand_start"}))
+            for p in range(4):
+                ev.append((1 << p, {"seat": p, "cards": _codes(hands[p]), "type": "deal"}))
+            ev.append((None, {"seat": caller, "block_position": block,
+                              "available": list(R.AVAILABLE[self.used[caller]]),
+                              "caller_doubles": self.dcount[4 * caller:4 * caller + 4], "type": "caller"}))
         self.phase = DECLARE
         self.current_player = caller
 

@@ -154,13 +154,14 @@ class BiscambiggiaState(SearchMixin, State):
         self.strength = ()                # BB-5.4 strengths for the current trump and suit led
         self.trick_points = 0
         self.leader = (d + 1) % NUM_PLAYERS
-        self.emit("hand_start", None, hand=self.hand_number, deal=self.deal_number, dealer=d)
-        for rel in range(NUM_PLAYERS):
-            seat = (d + 1 + rel) % NUM_PLAYERS
-            self.emit("deal", 1 << seat, seat=seat, cards=DECK.codes_of(self.hands[seat]))
         # BB-3.1: the auction begins with A, the player at the dealer's right.
         self.current_player = (d + 1) % NUM_PLAYERS
-        self.emit("auction_start", None, first=self.current_player, min_bid=self.game.options.min_opening_bid)
+        if not self.lean:   # a lean state keeps no narration: its payloads are not even built
+            self.emit("hand_start", None, hand=self.hand_number, deal=self.deal_number, dealer=d)
+            for rel in range(NUM_PLAYERS):
+                seat = (d + 1 + rel) % NUM_PLAYERS
+                self.emit("deal", 1 << seat, seat=seat, cards=DECK.codes_of(self.hands[seat]))
+            self.emit("auction_start", None, first=self.current_player, min_bid=self.game.options.min_opening_bid)
 
     def _copy_into(self, other) -> None:
         other.hands = self.hands.copy()
