@@ -94,7 +94,7 @@ def test_bad_actions_are_refused_before_any_match_moves():
     taken = [s.actions_taken for s in env.states]
     good = env.sample(info["action_mask"], np.random.default_rng(0))
     illegal = int(np.flatnonzero(info["action_mask"][1] == 0)[0])
-    for bad, message in (([good[0], illegal], "match 1: action"), ([good[0]], "2 actions"),
+    for bad, message in (([good[0], illegal], "match 1: action"), ([good[0]], "2 whole action numbers"),
                          ([good[0], env.num_actions], "match 1")):
         with pytest.raises(ValueError, match=message):
             env.step(bad)

@@ -49,7 +49,7 @@ import numpy as np
 import stich
 from stich.encoding import encode, observation_size
 from stich.encoding.rewards import hand_rewards
-from stich.engine import Turns
+from stich.engine import State, Turns
 
 __all__ = ["VectorEnv"]
 
@@ -80,6 +80,7 @@ class VectorEnv:
         self._card_verb = g.card_verb
         self._by_side = g.scores_by == "side"
         self._wait = g.a_wait.id
+        self._polls = g.state_class._off_turn_actions is not State._off_turn_actions
         self.states: list = [None] * num_envs
         self.turns: list = [None] * num_envs
         self.seeds: list[int] = [0] * num_envs
@@ -121,15 +122,18 @@ class VectorEnv:
         """Apply ``actions[i]`` (an index of ``game.action_space``) in every row; see the module docstring."""
         if not self._rngs:
             raise RuntimeError("call reset() before step()")
-        acts = [int(a) for a in np.asarray(actions).reshape(-1)]
-        if len(acts) != self.num_envs:
-            raise ValueError(f"step needs {self.num_envs} actions, one per match, not {len(acts)}")
+        arr = np.asarray(actions).reshape(-1)
+        if len(arr) != self.num_envs or not np.issubdtype(arr.dtype, np.integer):
+            raise ValueError(f"step needs {self.num_envs} whole action numbers, one per match, not {arr!r:.80}")
         mask = self._mask
-        for i, a in enumerate(acts):   # every action is checked before any match changes
-            if not 0 <= a < self.num_actions or not mask[i, a]:
-                raise stich.IllegalActionError(
-                    f"match {i}: action {a} is not legal for seat {self._seat[i]} now "
-                    f"(legal: {np.flatnonzero(mask[i]).tolist()})")
+        inside = (arr >= 0) & (arr < self.num_actions)
+        legal = inside & (mask[np.arange(self.num_envs), np.where(inside, arr, 0)] > 0)
+        if not legal.all():   # every action is checked before any match changes
+            i = int(np.flatnonzero(~legal)[0])
+            raise stich.IllegalActionError(
+                f"match {i}: action {int(arr[i])} is not legal for seat {self._seat[i]} now "
+                f"(legal: {np.flatnonzero(mask[i]).tolist()})")
+        acts = arr.tolist()
         n = self.num_players
         rewards = np.zeros((self.num_envs, n), dtype=np.float32)
         terminated = np.zeros(self.num_envs, dtype=bool)
@@ -195,7 +199,8 @@ class VectorEnv:
 
     def _observe(self, rewards, terminated) -> tuple[np.ndarray, dict]:
         N = self.num_envs
-        seats = [t.seat() for t in self.turns]
+        # A game whose seats never act out of turn needs no polls: the seat asked is the one on turn.
+        seats = [t.seat() for t in self.turns] if self._polls else [st.current_player for st in self.states]
         rows: list[int] = []
         cols: list[int] = []
         wait = self._wait
