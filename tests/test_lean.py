@@ -82,3 +82,14 @@ def test_known_hand_is_the_hand_the_view_shows(name):
             for seat in range(g.num_players):
                 assert s.known_hand(seat) == g.deck.mask(s.view(seat)["hand"]), (variant, seat, s)
             s.apply(rng.choice(s.legal_actions()))
+
+
+def test_a_pickled_state_keeps_its_action_numbers():
+    import pickle
+    g = stich.game("barbu")
+    for lean in (True, False):
+        s = g.new_state(seed=3, lean=lean)
+        s.step(s.legal_ids()[0])
+        t = pickle.loads(pickle.dumps(s))
+        assert t.lean == lean and t.legal_ids() == s.legal_ids()
+        t.step(t.legal_ids()[-1])

@@ -18,7 +18,8 @@ class Action(str):
     """One decision, e.g. ``play EO``, ``raise``, ``schlag O``.
 
     Attributes: ``verb`` (str), ``arg`` (str or None, canonical text), ``value``
-    (the argument decoded by the game: a card index, a rank index, a number, or None).
+    (the argument decoded by the game: a card index, a rank index, a number, or None), and for an
+    action interned by a game ``id``, its index in ``game.action_space`` (its number).
     """
 
     verb: str
@@ -39,4 +40,5 @@ class Action(str):
         return str.__str__(self)
 
     def __reduce__(self):
-        return (Action, (self.verb, self.arg, self.value))
+        # the action number (``id``, its index in its game's action_space) travels with it
+        return (Action, (self.verb, self.arg, self.value), {"id": self.id} if "id" in self.__dict__ else None)
