@@ -227,7 +227,7 @@ class Deck:
         object.__setattr__(self, "full_mask", (1 << len(self.cards)) - 1)
         # codes_of is called for every deal's event (in lean states too: the arguments of emit are
         # evaluated before it discards them): a table lookup per 11 cards instead of a loop per card
-        object.__setattr__(self, "_codes_of", MaskLists(codes).of)
+        object.__setattr__(self, "_code_lists", MaskLists(codes))   # (the object pickles; its .of does not)
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -264,7 +264,7 @@ class Deck:
 
     def codes_of(self, mask: int) -> list[str]:
         """The codes of the cards in a bitmask, in deck order (a new list)."""
-        return self._codes_of(mask)
+        return self._code_lists.of(mask)
 
     # --- card properties --------------------------------------------------------------
     def suit(self, card: int) -> int:
