@@ -25,7 +25,7 @@ from stich.web.ui.pages import games_catalogue, language, levels, page
 
 #: the formats offered, each with one line saying what it is (docs/tournaments.md, "Formats")
 FORMATS = {
-    "rounds": (N_("Rounds drawn by lot (Preiswatten)"),
+    "rounds": (N_("Rounds drawn by lot (as at a prize tournament in the inn)"),
                N_("Each round the tables and the partners are drawn again by lot, avoiding repeated partners.")),
     "swiss": (N_("Swiss"),
               N_("After the first round, players of about the same standing meet; nobody meets the same players twice where it can be avoided.")),  # noqa: E501

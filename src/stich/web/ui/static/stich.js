@@ -187,7 +187,7 @@ function table() {
   };
   let mySeat = null;
   const conn = $("#conn");
-  let ws = null, seq = -1, lastLine = -1, tries = 0, pingTimer = null, first = true, openedAt = 0;
+  let ws = null, seq = -1, lastLine = -1, tries = 0, pingTimer = null, first = true, openedAt = 0, shown = false;
   const pending = new Map();   // action id -> message, until acknowledged
   const status = (text, offline) => { conn.textContent = text; conn.classList.toggle("offline", !!offline); };
   const send = (msg) => { if (ws && ws.readyState === 1) ws.send(JSON.stringify(msg)); };
@@ -287,7 +287,9 @@ function table() {
       else root.focus();
     }
     if (!first && $(".table", root)?.dataset.turn === "me" && $("#turn", root)) live($("#turn", root).textContent);
-    if (first) requestAnimationFrame(showTheTable);   // after evening.js has put its name question above
+    // the first frame with the reader's cards (an earlier one may come before the deal); in the next
+    // animation frame, after evening.js has put its name question above
+    if (!shown && $(".hand .card", root)) { shown = true; requestAnimationFrame(showTheTable); }
     first = false;
   }
 
