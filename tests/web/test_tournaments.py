@@ -327,3 +327,83 @@ def test_the_directors_forms_refuse_bad_input_in_words_and_keep_the_key_from_eve
             assert r.status_code == 303 and r.headers["location"].endswith("#round-2")
 
     run(go(), timeout=50)
+
+
+@pytest.mark.timeout(60)
+def test_a_players_tournaments_and_a_clubs(server):
+    """Issue #37 with #36's players and clubs: the link opened while signed in binds the entry to the player
+    (once, one entry a player), the profile and /me list the tournament with its rank; only a club's admin
+    starts the club's tournaments (API and form, 403 in words for anyone else), the club's page lists them."""
+    from tests.web.test_players import new_player
+
+    async def go():
+        async with http_client(server) as http:
+            anna, bert = await new_player(http), await new_player(http)
+            http.cookies.clear()   # who asks is the bearer header of each request
+            r = await http.post("/api/clubs", json={"name": "Preiswatten Runde"}, headers=anna["headers"])
+            club = r.json()["club"]
+            body = {"game": "watten", "variant": "bavarian_2", "options": {"target": 5, "lock_at": 0},
+                    "format": {"kind": "rounds", "rounds": 1, "games_per_round": 1},
+                    "players": [{"name": "Anna"}, {"name": "Sepp"}]}
+            before = tournaments_stored(server)
+            for headers, cid, status in ((bert["headers"], club, 403), (anna["headers"], "nope", 403),
+                                         ({}, club, 401)):
+                r = await http.post("/api/tournaments", json={**body, "club": cid}, headers=headers)
+                assert r.status_code == status, r.text
+            assert r.json()["error"].startswith("sign in first")
+            assert tournaments_stored(server) == before
+            r = await http.post("/api/tournaments", json={**body, "club": club}, headers=anna["headers"])
+            assert r.status_code == 201, r.text
+            t = r.json()
+            tid = t["tournament"]
+            links = {p["name"]: p["url"] for p in t["players"]}
+            # Anna opens her link signed in: hers; Bert opening it later takes nothing; Anna opening Sepp's
+            # link keeps her one entry
+            page = (await http.get(links["Anna"], headers=anna["headers"])).text
+            assert "This tournament is in the history of your player " + anna["name"] in page
+            for who, link in ((bert, links["Anna"]), (anna, links["Sepp"])):
+                page = (await http.get(link, headers=who["headers"])).text
+                assert "You play as" in page and 'id="in-history"' not in page
+            assert 'id="in-history"' not in (await http.get(links["Anna"])).text   # nobody signed in
+            # a paper table typed by the director: Anna wins, the standing is final
+            rnd = await draw(http, t, paper=[1])
+            seats = rnd["tables"][0]["players"]
+            scores = [5 if n == "Anna" else 2 for n in seats]
+            r = await http.post(f"/api/tournaments/{tid}/tables/{rnd['tables'][0]['table']}/result",
+                                json={"token": t["director_token"], "scores": scores})
+            assert r.status_code == 200, r.text
+            for url in (f"/players/{anna['name']}", "/me"):
+                page = (await http.get(url, headers=anna["headers"])).text
+                row = re.search(rf'<tr data-tournament="{tid}">(.*?)</tr>', page, re.S)
+                assert row and 'data-rank="1"' in row.group(1) and "1 of 2" in row.group(1), page
+                assert "The tournament is over." in row.group(1)
+            assert f'data-tournament="{tid}"' not in (await http.get(f"/players/{bert['name']}")).text
+            data = (await http.get("/api/me/data", headers=anna["headers"])).json()
+            assert [(x["tournament"], x["name"], x["rank"], x["of"]) for x in data["tournaments"]] == [
+                (tid, "Anna", 1, 2)]
+            # the club lists it; its admin starts another from the club's page through the form
+            assert [x["tournament"] for x in (await http.get(f"/api/clubs/{club}", headers=anna["headers"])
+                                              ).json()["tournaments"]] == [tid]
+            page = (await http.get(f"/clubs/{club}", headers=anna["headers"])).text
+            assert f'data-tournament="{tid}"' in page and f'href="/tournaments/new?club={club}"' in page
+            r = await http.get(f"/tournaments/new?club={club}", headers=bert["headers"])
+            assert r.status_code == 403 and "Only an admin of this club can start a tournament" in r.text
+            r = await http.get(f"/tournaments/new?club={club}&play=watten/bavarian_2", headers=anna["headers"])
+            assert r.status_code == 200 and "Preiswatten Runde" in r.text
+            forms = re.findall(r'<form method="(?:get|post)" action="/tournaments/new".*?</form>', r.text, re.S)
+            assert len(forms) == 2 and all(f'name="club" value="{club}"' in f for f in forms)   # both carry it
+            fields = {"play": "watten/bavarian_2", "format": "rounds", "rounds": "1", "games": "1",
+                      "people": "Vroni", "bots": "1", "level": "beginner", "club": club}
+            r = await http.post("/tournaments/new", data=fields, headers=bert["headers"])
+            assert r.status_code == 403 and tournaments_stored(server) == before + 1
+            r = await http.post("/tournaments/new", data=fields, headers=anna["headers"])
+            assert r.status_code == 303, r.text
+            listed = (await http.get(f"/api/clubs/{club}", headers=anna["headers"])).json()["tournaments"]
+            assert len(listed) == 2 and listed[1]["tournament"] == tid and not listed[0]["finished"]
+            # a deleted account's entry stays in the tournament under its name, bound to nobody
+            assert (await http.request("DELETE", "/api/me", headers=anna["headers"])).status_code == 204
+            with sqlite3.connect(f"file:{server.db}?mode=ro", uri=True) as db:
+                assert db.execute("SELECT name, player_id FROM tournament_players WHERE tournament_id = ? "
+                                  "ORDER BY number", (tid,)).fetchall() == [("Anna", None), ("Sepp", None)]
+
+    run(go(), timeout=50)

@@ -28,6 +28,7 @@ from stich.web.server import Server
 from stich.web.settings import env_seconds
 from stich.web.sockets import table_socket
 from stich.web.spec import BadRequest, bots_only_cap
+from stich.web.tourney import people as tourney_people
 
 log = logging.getLogger("stich.web")
 
@@ -74,13 +75,31 @@ class Facade:
         """The stored analysis of ``seat`` in a finished match (``stich.web.analyses``), or None."""
         return await self._server.analyses.stored(table_id, seat)
 
-    async def tournament(self, tid: str, token: str | None = None, director: str | None = None) -> dict | None:
-        """A tournament as its page shows it (``stich.web.tournaments.page_data``); None if unknown."""
-        return await tournaments.page_data(self._server, tid, token, director)
+    async def tournament(self, tid: str, token: str | None = None, director: str | None = None,
+                         player: dict | None = None) -> dict | None:
+        """A tournament as its page shows it (``stich.web.tournaments.page_data``; ``player``, the signed-in
+        reader, takes the entry of ``token``); None if unknown."""
+        return await tournaments.page_data(self._server, tid, token, director, player)
+
+    async def admin_club(self, club_id: str, player: dict | None) -> dict | None:
+        """``{"club", "name"}`` of a club ``player`` is an admin of, else None (the new-tournament form's club)."""
+        try:
+            club_id = await tourney_people.check_club_admin(self._server.engine, club_id, player)
+        except BadRequest:
+            return None
+        club = await clubs_api.clubs.club(self._server.engine, club_id)
+        return None if club is None else {"club": club_id, "name": club["name"]}
+
+    async def player_tournaments(self, player_id: int) -> list[dict]:
+        """The tournaments a player's entries are in (``stich.web.tourney.people.of_player``)."""
+        return await tourney_people.of_player(self._server.engine, player_id)
 
     # the director's forms (stich.web.ui.tourney_form): the API's own code paths, BadRequest as there
-    async def create_tournament(self, body) -> dict:
-        return await self._server.tournaments.create(body)
+    async def create_tournament(self, body, club: str | None = None, player: dict | None = None) -> dict:
+        """``club``: a club's tournament, refused (BadRequest 401/403) unless ``player`` is its admin."""
+        if club is not None:
+            club = await tourney_people.check_club_admin(self._server.engine, club, player)
+        return await self._server.tournaments.create(body, club)
 
     async def draw_round(self, tid: str, body) -> tuple[int, dict]:
         return await self._server.tournaments.next_round(tid, body)

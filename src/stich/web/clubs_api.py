@@ -17,6 +17,7 @@ from stich.web.clubs import ClubError
 from stich.web.logs import event
 from stich.web.players import BadCredential, identify
 from stich.web.spec import BadRequest
+from stich.web.tourney import people as tourney_people
 
 log = logging.getLogger("stich.web")
 
@@ -38,6 +39,7 @@ async def page_data(engine, club_id: str, player_id: int, key: str) -> dict | No
     return {**club, **role, "members": await clubs.member_list(engine, club_id),
             "presets": await clubs.preset_list(engine, club_id), "tables": await clubs.lobby(engine, club_id),
             "history": await clubs.history(engine, club_id),
+            "tournaments": await tourney_people.of_club(engine, club_id),
             "leaderboard": await clubs.leaderboard(engine, club_id, key),
             "invites": await clubs.invite_list(engine, club_id) if role["admin"] else []}
 
@@ -111,7 +113,8 @@ def routes(read_json, error) -> list:
                "members": await clubs.member_list(e, club["id"]),
                "presets": await clubs.preset_list(e, club["id"]),
                "tables": await clubs.lobby(e, club["id"]),
-               "history": await clubs.history(e, club["id"])}
+               "history": await clubs.history(e, club["id"]),
+               "tournaments": await tourney_people.of_club(e, club["id"])}
         if role["admin"]:
             out["invites"] = await clubs.invite_list(e, club["id"])
         return JSONResponse(out, headers={"Cache-Control": "no-store"})

@@ -19,6 +19,7 @@ from stich.web.guard import address as client_address
 from stich.web.identity import COOKIE, COOKIE_DAYS, PlayerError
 from stich.web.logs import event
 from stich.web.spec import BadRequest
+from stich.web.tourney import people as tourney_people
 
 log = logging.getLogger("stich.web")
 
@@ -205,7 +206,8 @@ def routes(read_json, error) -> list:
         row = await identity.player_by_name(engine, player["name"])
         body = await profile_data(engine, row, limit=100_000)
         body.update(created=row["created"], renamed=row["renamed"], password=row["password_hash"] is not None,
-                    stats=await stats.player_stats(engine, row["id"]), clubs=await clubs.clubs_of(engine, row["id"]))
+                    stats=await stats.player_stats(engine, row["id"]), clubs=await clubs.clubs_of(engine, row["id"]),
+                    tournaments=await tourney_people.of_player(engine, row["id"]))
         return JSONResponse(body, headers={"Content-Disposition": f'attachment; filename="stich-{row["name"]}.json"',
                                            "Cache-Control": "no-store"})
 
@@ -261,6 +263,7 @@ async def page_data(engine, name: str) -> dict | None:
         return None
     data = await profile_data(engine, player, limit=500)
     data["stats"] = await stats.player_stats(engine, player["id"])   # the page's; the API's shape is fixed
+    data["tournaments"] = await tourney_people.of_player(engine, player["id"])
     ids = sorted({m["table"] for m in data["matches"]})
     seats: dict[str, list] = {}
     if ids:
@@ -301,6 +304,7 @@ async def delete_player(server, player_id: int) -> None:
             await conn.execute(delete(table).where(table.c.player_id == player_id))
         await conn.execute(delete(ratings.ratings).where(ratings.ratings.c.player_id == player_id))
         await clubs.forget_player(conn, player_id)
+        await tourney_people.forget_player(conn, player_id)
         await conn.execute(delete(P).where(P.c.player_id == player_id))
         await conn.execute(delete(identity.players).where(identity.players.c.id == player_id))
     for actor in list(server.tables.values()):   # tables in memory here forget the seat's player too

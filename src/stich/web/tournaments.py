@@ -1,6 +1,7 @@
 """The tournaments' HTTP API (docs/tournaments.md): create one, draw its rounds, read it, type a result.
 
 - ``POST /api/tournaments`` -> ``201 {"tournament", "director_token", "players": [{"name", "token", "url"}]}``
+  (``"club": CLUB_ID``: a club's tournament, asked by one of its admins, signed in; 403 for anyone else)
 - ``POST /api/tournaments/{ID}/rounds`` ``{"token": D}`` (and ``"paper": [table numbers]``) -> ``201
   {"round", "tables": [{"table", "players"}]}``; 409 while a round is played or when all are drawn
 - ``GET /api/tournaments/{ID}`` -> rounds, tables, results, standings, finished, corrections
@@ -16,8 +17,9 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from stich.web.players import BadCredential, identify
 from stich.web.spec import BadRequest
-from stich.web.tourney import view
+from stich.web.tourney import people, view
 from stich.web.tourney.service import Tournaments, check_token, player_token
 
 
@@ -27,10 +29,12 @@ def install(server) -> Tournaments:
     return server.tournaments
 
 
-async def page_data(server, tid: str, token: str | None, director: str | None = None) -> dict | None:
+async def page_data(server, tid: str, token: str | None, director: str | None = None,
+                    player: dict | None = None) -> dict | None:
     """A tournament as its page shows it: the API's document, plus ``mine`` (the player whose token the
-    page was opened with: name and the online table of theirs still being played, if any) and
-    ``director`` (the page opened with the director's token, ``?director=``: what only the director sees)."""
+    page was opened with: name, the online table of theirs still being played, if any, and whether the
+    entry is bound to ``player``, the signed-in reader: ``tourney.people.bind``) and ``director`` (the
+    page opened with the director's token, ``?director=``: what only the director sees)."""
     tours: Tournaments = server.tournaments
     t = await tours.load(tid)
     if t is None:
@@ -41,7 +45,9 @@ async def page_data(server, tid: str, token: str | None, director: str | None = 
     if who is not None:
         number = t.players.index(who)
         playing = [r for r in t.rows if number in r["seats"] and not r["paper"] and not r["table_finished"]]
-        doc["mine"] = {"name": who["name"], "table": playing[0]["table_id"] if playing else None}
+        bound = player is not None and await people.bind(server.engine, t.id, number, player["id"])
+        doc["mine"] = {"name": who["name"], "table": playing[0]["table_id"] if playing else None,
+                       "player": player["name"] if bound else None}
     doc["director"] = None if director is None else director_data(t, director)
     return doc
 
@@ -72,7 +78,16 @@ def routes(read_json, error) -> list:
 
     async def create(request: Request):
         try:
-            return JSONResponse(await service(request).create(await read_json(request)), status_code=201)
+            body = await read_json(request)
+            club = None
+            if isinstance(body, dict) and "club" in body:   # a club's tournament: its admin asks
+                body = dict(body)
+                try:
+                    player, _session = await identify(request, request.app.state.server.engine)
+                except BadCredential as exc:
+                    return error(401, str(exc))
+                club = await people.check_club_admin(request.app.state.server.engine, body.pop("club"), player)
+            return JSONResponse(await service(request).create(body, club), status_code=201)
         except BadRequest as exc:
             return error(exc.status, str(exc))
 

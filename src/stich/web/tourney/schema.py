@@ -1,9 +1,11 @@
 """The tournaments' tables in the database (migration 0007).
 
 - ``tournaments``: the game, its options, the format, the secret seed the draws and a duplicate round's
-  deals derive from (never shown), the director's token (hashed), and how many rounds are drawn;
+  deals derive from (never shown), the director's token (hashed), how many rounds are drawn, the club it
+  belongs to (migration 0009; None: nobody's) and whether people may still register by link (0009);
 - ``tournament_players``: each player or bot in registration order, a player's token (hashed: the seat
-  token at every table the player is drawn to);
+  token at every table the player is drawn to), and the player (an identity, ``players.id``) who opened
+  the entry's link while signed in (migration 0009: the tournament is in that player's history);
 - ``tournament_tables``: each match of each table of each round (its online table's id, or a paper
   table's), who sits where, and its result once it is known (read from the table's record, or typed in
   by the director); the key ``(tournament, round, number, match)`` lets one draw or one next match in,
@@ -27,6 +29,8 @@ tournaments = Table(
     Column("director_hash", String(64), nullable=False),
     Column("drawn", Integer, nullable=False),      # rounds drawn so far
     Column("created", Float, nullable=False),
+    Column("club_id", String(32), index=True),     # a club's tournament (made by one of its admins), or None
+    Column("registration", Boolean, nullable=False, default=False),   # open: people join by link until round 1
 )
 
 tournament_players = Table(
@@ -37,6 +41,7 @@ tournament_players = Table(
     Column("kind", String(16), nullable=False),    # human | bot
     Column("bot", String(64)),
     Column("token_hash", String(64)),
+    Column("player_id", Integer, index=True),      # the signed-in player the entry is bound to, or None
 )
 
 tournament_tables = Table(

@@ -108,6 +108,25 @@ def player_token(director: str, tid: str, number: int) -> str:
     return base64.urlsafe_b64encode(mac.digest()[:24]).decode()
 
 
+async def read(engine, tid: str) -> Loaded | None:
+    """A tournament as stored (a finished match not yet settled reads as not finished: ``Tournaments.load``
+    settles it), or None."""
+    if not isinstance(tid, str) or len(tid) > 32:
+        return None
+    row = await store.fetch_one(engine, select(tournaments).where(tournaments.c.id == tid))
+    if row is None:
+        return None
+    players = await store.fetch_all(engine, select(tournament_players).where(
+        tournament_players.c.tournament_id == tid).order_by(tournament_players.c.number))
+    rows = await store.fetch_all(engine, select(TT, store.tables.c.finished.label("table_finished")).outerjoin(
+        store.tables, store.tables.c.id == TT.c.table_id).where(TT.c.tournament_id == tid).order_by(
+        TT.c.round, TT.c.number, TT.c.match))
+    decoded = [dict(r, seats=json.loads(r["seats"]), result=json.loads(r["result"]) if r["result"] else None)
+               for r in rows]
+    game = stich.game(row["game"], row["variant"], **json.loads(row["options"]))
+    return Loaded(dict(row), game, json.loads(row["format"]), [dict(p) for p in players], decoded)
+
+
 class Tournaments:
     """The tournaments of one server process (``server.tournaments``)."""
 
@@ -121,14 +140,16 @@ class Tournaments:
         return self.server.engine
 
     # --- create ---------------------------------------------------------------------------------
-    async def create(self, body) -> dict:
+    async def create(self, body, club_id: str | None = None) -> dict:
+        """A new tournament; ``club_id``: a club's (the caller checked that its admin asks: ``tourney.people``)."""
         cfg = parse_tournament(body)
         tid, director = new_id(), new_token()
         game = cfg.game
         rows = [(tournaments, dict(id=tid, game=game.name, variant=game.variant,
                                    options=store.dumps(dict(game.options)), format=store.dumps(cfg.format),
                                    seed=secrets.randbelow(2**63),
-                                   director_hash=token_hash(director), drawn=0, created=time.time()))]
+                                   director_hash=token_hash(director), drawn=0, created=time.time(),
+                                   club_id=club_id, registration=False))]
         out = []
         for i, p in enumerate(cfg.players):
             token = player_token(director, tid, i) if p.kind == "human" else None
@@ -143,26 +164,14 @@ class Tournaments:
 
     # --- read -----------------------------------------------------------------------------------
     async def load(self, tid: str, settle: bool = True) -> Loaded | None:
-        if not isinstance(tid, str) or len(tid) > 32:
-            return None
-        row = await store.fetch_one(self.engine, select(tournaments).where(tournaments.c.id == tid))
-        if row is None:
-            return None
-        players = await store.fetch_all(self.engine, select(tournament_players).where(
-            tournament_players.c.tournament_id == tid).order_by(tournament_players.c.number))
-        rows = await store.fetch_all(self.engine, select(TT, store.tables.c.finished.label("table_finished")).outerjoin(
-            store.tables, store.tables.c.id == TT.c.table_id).where(TT.c.tournament_id == tid).order_by(
-            TT.c.round, TT.c.number, TT.c.match))
-        if settle and any(r["table_finished"] and not r["finished"] for r in rows):
+        t = await read(self.engine, tid)
+        if t is not None and settle and any(r["table_finished"] and not r["finished"] for r in t.rows):
             # a match that ended while no process heard it (a crash, another process's table): settled now
-            for r in rows:
+            for r in t.rows:
                 if r["table_finished"] and not r["finished"]:
                     await self.settle(r["table_id"])
-            return await self.load(tid, settle=False)
-        decoded = [dict(r, seats=json.loads(r["seats"]), result=json.loads(r["result"]) if r["result"] else None)
-                   for r in rows]
-        game = stich.game(row["game"], row["variant"], **json.loads(row["options"]))
-        return Loaded(dict(row), game, json.loads(row["format"]), [dict(p) for p in players], decoded)
+            return await read(self.engine, tid)
+        return t
 
     async def corrections(self, tid: str) -> list[dict]:
         C = tournament_corrections

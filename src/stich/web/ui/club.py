@@ -15,7 +15,7 @@ from stich.bots.levels import LEVELS
 from stich.web.ratings import keys
 from stich.web.ui.env import variant_words
 from stich.web.ui.pages import games_catalogue, levels, page
-from stich.web.ui.profile import key_words
+from stich.web.ui.profile import key_words, tournament_rows
 
 TIMER_CHOICES = ("off", "relaxed", "fast")
 
@@ -63,6 +63,7 @@ async def club_page(request: Request):
         t["free"] = any(s["kind"] == "human" and not s["taken"] for s in t["seats"])
     for h in data["history"]:
         h["title"], h["date"] = titles.get(h["game"], h["game"]), _date(h["finished"])
+    tournament_rows(data["tournaments"])
     for i in data["invites"]:
         i["date"] = _date(i["created"])
     return _no_store(page(request, "club.html", me=me, club=data, key=key, key_words=key_words(request),

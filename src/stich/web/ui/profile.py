@@ -65,6 +65,13 @@ def _date(ts: float) -> str:
     return time.strftime("%Y-%m-%d", time.gmtime(ts))
 
 
+def tournament_rows(items: list[dict]) -> list[dict]:
+    """Tournaments for ``_tournaments.html`` (stich.web.tourney.people.summary): with their date and game's title."""
+    for t in items:
+        t["date"], t["title"] = _date(t["created"]), _title(t["game"])
+    return items
+
+
 async def profile(request: Request):
     facade = request.app.state.stich
     data = await facade.player_page(request.path_params["name"])
@@ -95,6 +102,7 @@ async def profile(request: Request):
                 stats=data["stats"], chart=chart, graphs=graphs, key_words=words,
                 games=sorted({m["game"] for m in data["matches"]}),
                 game=game, with_name=with_name, variant_words=variant_words(), titles=_titles(),
+                tournaments=tournament_rows(data["tournaments"]),
                 own=me is not None and me["name"] == data["player"])
 
 
@@ -126,8 +134,9 @@ async def me(request: Request):
     invitations = await facade.invitations(player["id"]) if player else []
     for i in invitations:
         i["title"] = _title(i["game"])
+    tournaments = tournament_rows(await facade.player_tournaments(player["id"])) if player else []
     response = page(request, "me.html", me=player, people=people, invitations=invitations,
-                    variant_words=variant_words())
+                    variant_words=variant_words(), tournaments=tournaments)
     response.headers["Cache-Control"] = "no-store"
     return response
 

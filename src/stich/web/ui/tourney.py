@@ -59,7 +59,10 @@ def when(at: float) -> str:
 async def tournament(request: Request):
     director = request.query_params.get("director")
     token = request.query_params.get("token")
-    data = await request.app.state.stich.tournament(request.path_params["tid"], token, director)
+    facade = request.app.state.stich
+    # a person's link opened while signed in as a player: the entry becomes that player's (their history)
+    player = await facade.me(request) if token else None
+    data = await facade.tournament(request.path_params["tid"], token, director, player)
     if data is None:
         return page(request, "error.html", status=404, message_id="no_tournament")
     return render(request, data, token)

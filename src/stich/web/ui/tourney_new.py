@@ -202,26 +202,47 @@ def _catalogue(picked) -> tuple[list[dict], dict | None]:
     return games, shown
 
 
-def _form_page(request: Request, form: dict, errors: list[str], status: int = 200):
+def _form_page(request: Request, form: dict, errors: list[str], status: int = 200, club: dict | None = None):
     picked = chosen(form.get("play"))
     games, shown = _catalogue(picked)
     response = page(request, "tournament_new.html", status=status, games=games, g=shown, form=form, errors=errors,
+                    club=club,
                     formats=FORMATS, levels=levels(), play=form.get("play", ""),
                     typed_options=[k[4:] for k, v in form.items() if k.startswith("opt-") and v])
     response.headers["Cache-Control"] = "no-store"
     return response
 
 
+NOT_CLUB_ADMIN = N_("Only an admin of this club can start a tournament for it: sign in as one of its admins, or leave the club out.")  # noqa: E501
+
+
+async def _club(request: Request, club_id: str | None, form: dict):
+    """(the club {"club", "name"} the form is for, None) when the reader is its admin or no club is asked;
+    (None, the 403 form page) otherwise (an unknown club and another's read the same)."""
+    if club_id is None:
+        return None, None
+    facade = request.app.state.stich
+    club = await facade.admin_club(club_id, await facade.me(request))
+    if club is None:
+        _ = environment().translator_for(language(request)).gettext
+        return None, _form_page(request, {k: v for k, v in form.items() if k != "club"}, [_(NOT_CLUB_ADMIN)],
+                                status=403)
+    return club, None
+
+
 async def new(request: Request):
     if request.method == "GET":
         form = {**DEFAULTS, "play": request.query_params.get("play", "")}
+        club, refused = await _club(request, request.query_params.get("club"), form)
+        if refused is not None:
+            return refused
         picked = chosen(form["play"])
         if picked is None and form["play"]:
-            return _form_page(request, form, [], status=404)
+            return _form_page(request, form, [], status=404, club=club)
         if picked is None:   # the game's own default variant until another is chosen
             first = stich.game(stich.games()[0])
             form["play"] = f"{first.name}/{first.default_variant}"
-        return _form_page(request, form, [])
+        return _form_page(request, form, [], club=club)
     _ = environment().translator_for(language(request)).gettext
     # another site's page must not make a visitor's browser create tournaments.  Its Origin cannot tell: with
     # the pages' no-referrer policy a browser sends "Origin: null" even for this site's own form; the fetch
@@ -232,13 +253,17 @@ async def new(request: Request):
         fields = {k: v[-1] for k, v in (await read_form(request)).items()}
     except FormRefused as exc:
         return _form_page(request, {**DEFAULTS}, [_(str(exc))], status=400)
+    club, refused = await _club(request, fields.get("club"), fields)
+    if refused is not None:
+        return refused
     body, errors = parse(fields, _)
     if errors:
-        return _form_page(request, fields, errors, status=400)
+        return _form_page(request, fields, errors, status=400, club=club)
+    facade = request.app.state.stich
     try:
-        made = await request.app.state.stich.create_tournament(body)
+        made = await facade.create_tournament(body, club and club["club"], await facade.me(request))
     except BadRequest as exc:   # what the form cannot know beforehand (a combination of options): the API's words
         return _form_page(request, fields, [_("The tournament cannot be created: %(why)s") % {"why": str(exc)}],
-                          status=exc.status)
+                          status=exc.status, club=club)
     where = f"/tournaments/{made['tournament']}?director={quote(made['director_token'], safe='')}"
     return RedirectResponse(where, status_code=303)
