@@ -407,3 +407,62 @@ def test_a_players_tournaments_and_a_clubs(server):
                                   "ORDER BY number", (tid,)).fetchall() == [("Anna", None), ("Sepp", None)]
 
     run(go(), timeout=50)
+
+
+@pytest.mark.timeout(60)
+def test_registration_by_link_until_round_1(server):
+    """docs/tournaments.md "Registration by link": people register on the join page (a name taken is refused in
+    the reader's words) or, signed in, through the API under their player's name (bound at once); the first
+    draw counts the tables (409 in words while short, bots fill on request); registration closes with it."""
+    from tests.web.test_players import new_player
+
+    de = {"Accept-Language": "de"}
+
+    async def go():
+        async with http_client(server) as http:
+            anna = await new_player(http)
+            http.cookies.clear()
+            t = await create(http, game="watten", variant="bavarian_2", options={"target": 5, "lock_at": 0},
+                             format={"kind": "rounds", "rounds": 1, "games_per_round": 1},
+                             players=[{"name": "Vroni"}], registration=True)
+            tid, key = t["tournament"], t["director_token"]
+            join = f"/tournaments/{tid}/join"
+            assert f'href="{join}"' in (await http.get(f"/tournaments/{tid}")).text   # the public page offers it
+            assert f"{join}\"" in (await http.get(f"/tournaments/{tid}?director={key}")).text
+            r = await http.post(join, data={"name": "vroni"}, headers=de)
+            assert r.status_code == 409 and "Der Name „vroni“ ist in diesem Turnier schon vergeben" in r.text
+            r = await http.post(join, data={"name": "Sepp"})
+            assert r.status_code == 303 and r.headers["location"].startswith(f"/tournaments/{tid}?token=")
+            assert "You play as Sepp." in (await http.get(r.headers["location"])).text
+            api = f"/api/tournaments/{tid}/players"
+            r = await http.post(api, json={}, headers=anna["headers"])   # signed in: the player's name, bound
+            assert r.status_code == 201 and r.json()["name"] == anna["name"], r.text
+            r = await http.post(api, json={}, headers=anna["headers"])
+            assert r.status_code == 409 and "registered in this tournament already" in r.json()["error"]
+            assert (await http.post(api, json={"name": ""})).status_code == 400
+            mine = (await http.get("/api/me/data", headers=anna["headers"])).json()["tournaments"]
+            assert [x["tournament"] for x in mine] == [tid]
+            page = (await http.get(f"/tournaments/{tid}?director={key}")).text
+            assert page.count("registered by link") == 2 and "3 registered so far." in page
+            # three people at tables of two: the draw says how many are missing, then bots fill on request
+            r = await http.post(f"/tournaments/{tid}/draw", data={"director": key}, headers=de)
+            assert r.status_code == 409 and "3 Spieler füllen keine Tische zu 2: 1 müssen sich noch anmelden" in r.text
+            r = await http.post(f"/api/tournaments/{tid}/rounds", json={"token": key, "fill": "bot:nope"})
+            assert r.status_code == 400
+            assert (await http.get(f"/api/tournaments/{tid}")).json()["drawn"] == 0
+            rnd = await draw(http, t, paper=[1, 2], fill="bot:random")
+            assert sorted(n for tb in rnd["tables"] for n in tb["players"]) == sorted(
+                ["Vroni", "Sepp", anna["name"], "Bot 1"])
+            r = await http.post(api, json={"name": "Zenzi"})
+            assert r.status_code == 409 and r.json() == {"error": "registration is closed: round 1 is drawn"}
+            assert "Registration is closed" in (await http.get(join)).text
+            doc = (await http.get(f"/api/tournaments/{tid}")).json()
+            assert not doc["registration"] and [p["kind"] for p in doc["players"]] == ["human"] * 3 + ["bot"]
+            # a tournament whose director registers the players takes nobody by link; 'fill' is refused there
+            other = await create(http, **WATTEN, format={"kind": "rounds", "rounds": 1, "games_per_round": 1},
+                                 players=bots("ABCD"))
+            r = await http.post(f"/api/tournaments/{other['tournament']}/players", json={"name": "Zenzi"})
+            assert r.status_code == 409 and "takes no registrations" in r.json()["error"]
+            await draw(http, other, status=400, fill="bot:random")
+
+    run(go(), timeout=50)

@@ -29,6 +29,7 @@ from stich.web.settings import env_seconds
 from stich.web.sockets import table_socket
 from stich.web.spec import BadRequest, bots_only_cap
 from stich.web.tourney import people as tourney_people
+from stich.web.tourney import register as tourney_register
 
 log = logging.getLogger("stich.web")
 
@@ -89,6 +90,14 @@ class Facade:
             return None
         club = await clubs_api.clubs.club(self._server.engine, club_id)
         return None if club is None else {"club": club_id, "name": club["name"]}
+
+    async def registration(self, tid: str) -> dict | None:
+        """Whether a tournament takes registrations by link (``stich.web.tourney.register.state``)."""
+        return await tourney_register.state(self._server.engine, tid)
+
+    async def join_tournament(self, tid: str, body, player: dict | None) -> dict:
+        """Register by link (``POST /api/tournaments/{ID}/players``'s code): ``register.Refused`` as there."""
+        return await tourney_register.join(self._server.engine, tid, body, player)
 
     async def player_tournaments(self, player_id: int) -> list[dict]:
         """The tournaments a player's entries are in (``stich.web.tourney.people.of_player``)."""

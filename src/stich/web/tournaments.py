@@ -8,6 +8,8 @@
 - ``POST /api/tournaments/{ID}/tables/{TABLE}/result`` ``{"token": D, "scores": [...]}``: a paper table's
   score sheet, or the director's correction of any finished table (logged: who, when, old, new)
 - ``GET /api/tournaments/{ID}/standings.csv``: the ranking as CSV
+- ``POST /api/tournaments/{ID}/players`` ``{"name": N}`` (signed in: ``{}``) -> ``201 {"name", "token", "url"}``:
+  registration by link, until round 1 is drawn (``stich.web.tourney.register``)
 
 The work is :class:`stich.web.tourney.service.Tournaments` (``server.tournaments``)."""
 
@@ -19,7 +21,7 @@ from starlette.routing import Route
 
 from stich.web.players import BadCredential, identify
 from stich.web.spec import BadRequest
-from stich.web.tourney import people, view
+from stich.web.tourney import people, register, view
 from stich.web.tourney.service import Tournaments, check_token, player_token
 
 
@@ -64,10 +66,15 @@ def director_data(t, director: str) -> dict:
             continue
         token = player_token(director, t.id, number)
         ok = check_token(p["token_hash"], token)
-        links.append({"name": p["name"], "url": f"/tournaments/{t.id}?token={token}" if ok else None})
+        # a person who registered by link holds a random token of their own (tourney.register)
+        links.append({"name": p["name"], "url": f"/tournaments/{t.id}?token={token}" if ok else None,
+                      "joined": not ok and bool(t.row["registration"])})
     drawn = t.row["drawn"]
-    return {"key": director, "links": links, "sides": t.sides, "tables": len(t.players) // t.game.num_players,
-            "can_draw": drawn < t.fmt["rounds"] and (drawn == 0 or t.complete(drawn))}
+    n = t.game.num_players
+    return {"key": director, "links": links, "sides": t.sides, "tables": len(t.players) // n,
+            "can_draw": drawn < t.fmt["rounds"] and (drawn == 0 or t.complete(drawn)),
+            "registration": bool(t.row["registration"]) and drawn == 0, "registered": len(t.players),
+            "short": (-len(t.players)) % n if t.players else n}
 
 
 def routes(read_json, error) -> list:
@@ -113,6 +120,19 @@ def routes(read_json, error) -> list:
             return error(exc.status, str(exc))
         return JSONResponse(body, status_code=status)
 
+    async def join(request: Request):
+        engine = request.app.state.server.engine
+        try:
+            body = await read_json(request)
+            try:
+                player, _session = await identify(request, engine)
+            except BadCredential as exc:
+                return error(401, str(exc))
+            return JSONResponse(await register.join(engine, request.path_params["tid"], body, player), status_code=201,
+                                headers={"Cache-Control": "no-store"})
+        except BadRequest as exc:
+            return error(exc.status, str(exc))
+
     async def standings_csv(request: Request):
         t = await service(request).load(request.path_params["tid"])
         if t is None:
@@ -126,4 +146,5 @@ def routes(read_json, error) -> list:
         Route("/api/tournaments/{tid}/rounds", rounds, methods=["POST"]),
         Route("/api/tournaments/{tid}/tables/{table}/result", result, methods=["POST"]),
         Route("/api/tournaments/{tid}/standings.csv", standings_csv, methods=["GET"]),
+        Route("/api/tournaments/{tid}/players", join, methods=["POST"]),
     ]

@@ -40,6 +40,15 @@ def test_a_filled_form_is_the_apis_body_with_the_bots_named_around_the_people():
     assert parse_tournament(body).tables == 2   # the API's own check takes it as it is
 
 
+def test_a_tournament_open_to_registration_may_start_short_of_people():
+    """People register by link until round 1: the form takes few names or none, and the API takes the body."""
+    for people in ("", "Anna\nSepp\nVroni"):
+        body, errors = parse(form(people=people, bots="0", registration="on"), EN)
+        assert errors == [] and body["registration"] is True
+        assert parse_tournament(body).registration and len(body["players"]) == len(people.split())
+    assert "registration" not in parse(form(), EN)[0]
+
+
 @pytest.mark.parametrize(("fields", "said"), [
     ({"people": "\n \n", "bots": "0"}, "Die Namen der Personen eintragen, einen je Zeile."),
     ({"people": "Anna\nSepp\nanna\nVroni", "bots": "0"}, "Der Name „anna“ steht zweimal da"),

@@ -45,6 +45,7 @@ class Config:
     rounds: int
     games_per_round: int
     players: list[Player]
+    registration: bool = False   # people may register themselves by link until round 1 is drawn
 
     @property
     def format(self) -> dict:
@@ -62,7 +63,11 @@ def _count(fmt: dict, key: str, most: int) -> int:
     return value
 
 
-def parse_players(items, game) -> list[Player]:
+def parse_players(items, game, registration: bool = False) -> list[Player]:
+    """The players as listed; with ``registration`` the list may be short or empty (people join by link: the
+    tables are counted when round 1 is drawn)."""
+    if registration and items in (None, []):
+        return []
     if not isinstance(items, list) or not items:
         raise BadRequest("'players' is a list of {\"name\": N, \"kind\": \"human\" | \"bot:NAME\"}")
     if len(items) > MAX_PLAYERS:
@@ -87,6 +92,8 @@ def parse_players(items, game) -> list[Player]:
         else:
             raise BadRequest(f"player {i + 1}: 'kind' is \"human\" or \"bot:NAME\", not {kind!r}")
     n = game.num_players
+    if registration:
+        return out
     if len(out) < n or len(out) % n:
         more = n - len(out) % n if len(out) >= n else n - len(out)
         raise BadRequest(f"{len(out)} players do not fill tables of {n} ({game.name} {game.variant}): "
@@ -98,7 +105,7 @@ def parse_tournament(body) -> Config:
     """A ``POST /api/tournaments`` body -> Config, or BadRequest."""
     if not isinstance(body, dict):
         raise BadRequest("the request body must be a JSON object")
-    known = {"game", "variant", "options", "format", "players"}
+    known = {"game", "variant", "options", "format", "players", "registration"}
     extra = sorted(set(body) - known)
     if extra:
         raise BadRequest(f"unknown field(s): {', '.join(extra)}; fields are: {', '.join(sorted(known))}")
@@ -115,14 +122,31 @@ def parse_tournament(body) -> Config:
     game = make_game(body.get("game"), body.get("variant"), options)
     if kind == "duplicate":
         game = duplicate_game(game, games, options)
-    players = parse_players(body.get("players"), game)
+    registration = body.get("registration", False)
+    if not isinstance(registration, bool):
+        raise BadRequest(f"'registration' is true (people register by link until round 1) or false, "
+                         f"not {registration!r}")
+    players = parse_players(body.get("players"), game, registration)
     bots = [SeatSpec("bot", p.bot) for p in players if p.kind == "bot"]
     if len(bots) >= game.num_players:   # a table of bots only may be drawn: the cap of such tables applies
         check_bots_only(bots)
-    if kind == "duplicate" and len(players) < 2 * game.num_players:
+    if kind == "duplicate" and len(players) < 2 * game.num_players and not registration:
         raise BadRequest("duplicate compares the tables that held the same cards: it needs at least two tables "
                          f"({2 * game.num_players} players or bots)")
-    return Config(game, kind, rounds, games, players)
+    return Config(game, kind, rounds, games, players, registration)
+
+
+def check_field(players: list, game, kind: str) -> str | None:
+    """Why these registered players (:class:`Player` or rows with ``kind``) cannot be drawn into tables, in
+    words, or None: the first draw of a tournament open to registration checks what creation could not."""
+    n, count = game.num_players, len(players)
+    if count < n or count % n:
+        more = n - count % n if count >= n else n - count
+        return (f"{count} players do not fill tables of {n} ({game.name} {game.variant}): {more} more must "
+                f"register, or the draw fills the tables with bots (\"fill\": \"bot:NAME\")")
+    if kind == "duplicate" and count < 2 * n:
+        return f"duplicate compares the tables that held the same cards: it needs at least two tables ({2 * n} players)"
+    return None
 
 
 def duplicate_game(game, deals: int, options):
@@ -141,3 +165,24 @@ def duplicate_game(game, deals: int, options):
     if clash:
         raise BadRequest(f"in duplicate 'games_per_round' sets {', '.join(clash)}: leave it out of 'options'")
     return make_game(game.name, game.variant, {**(options or {}), **extra})
+
+
+def fill_field(t, fill) -> str | None:
+    """A tournament open to registration (``t``: ``service.Loaded``), at its first draw: the tables filled
+    with bots of ``fill`` (``"bot:NAME"``, None: none; appended to ``t.players``, stored with the draw),
+    then checked; why it cannot be drawn (in words), or None."""
+    if fill is not None:
+        if not isinstance(fill, str) or not fill.startswith("bot:"):
+            raise BadRequest(f"'fill' is \"bot:NAME\", the bot that fills the tables, not {fill!r}")
+        bot = parse_bot(fill[4:], t.game.name)
+        n = t.game.num_players
+        taken, number = {p["name"].casefold() for p in t.players}, 0
+        while t.players and len(t.players) % n:
+            number += 1
+            if f"bot {number}" not in taken:
+                t.players.append(dict(tournament_id=t.id, number=len(t.players), name=f"Bot {number}", kind="bot",
+                                      bot=bot, token_hash=None, player_id=None))
+        bots = [SeatSpec("bot", p["bot"]) for p in t.players if p["kind"] == "bot"]
+        if len(bots) >= n:
+            check_bots_only(bots)
+    return check_field(t.players, t.game, t.fmt["kind"])

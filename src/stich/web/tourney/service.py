@@ -33,7 +33,7 @@ from stich.web.logs import event
 from stich.web.server import new_id, new_token, token_hash
 from stich.web.spec import BadRequest, SeatSpec, TableSpec, parse_settings
 from stich.web.tourney import draw, scoring
-from stich.web.tourney.rules import parse_tournament
+from stich.web.tourney.rules import fill_field, parse_tournament
 from stich.web.tourney.schema import tournament_corrections, tournament_players, tournament_tables, tournaments
 
 log = logging.getLogger("stich.web")
@@ -149,7 +149,7 @@ class Tournaments:
                                    options=store.dumps(dict(game.options)), format=store.dumps(cfg.format),
                                    seed=secrets.randbelow(2**63),
                                    director_hash=token_hash(director), drawn=0, created=time.time(),
-                                   club_id=club_id, registration=False))]
+                                   club_id=club_id, registration=cfg.registration))]
         out = []
         for i, p in enumerate(cfg.players):
             token = player_token(director, tid, i) if p.kind == "human" else None
@@ -195,13 +195,21 @@ class Tournaments:
 
     # --- draw a round ---------------------------------------------------------------------------
     async def next_round(self, tid: str, body) -> tuple[int, dict]:
-        if not isinstance(body, dict) or set(body) - {"token", "paper"} or "token" not in body:
-            raise BadRequest('the request body is {"token": DIRECTOR_TOKEN} (and "paper": [table numbers])')
+        if not isinstance(body, dict) or set(body) - {"token", "paper", "fill"} or "token" not in body:
+            raise BadRequest('the request body is {"token": DIRECTOR_TOKEN} (and "paper": [table numbers], '
+                             '"fill": "bot:NAME")')
         t = await self.load(tid)
         if t is None:
             return 404, {"error": f"there is no tournament {tid}"}
         if not check_token(t.row["director_hash"], body["token"]):
             return 403, {"error": "only the director may draw a round (the director_token)"}
+        registered = len(t.players)
+        if t.row["registration"] and t.row["drawn"] == 0:   # people registered by link: now the tables are counted
+            refused = fill_field(t, body.get("fill"))
+            if refused is not None:
+                return 409, {"error": refused}
+        elif "fill" in body:
+            raise BadRequest("'fill' is for the first draw of a tournament open to registration")
         n_tables = len(t.players) // t.game.num_players
         paper = body.get("paper", [])
         if not isinstance(paper, list) or any(isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= n_tables
@@ -217,7 +225,7 @@ class Tournaments:
             return 409, {"error": f"round {drawn} is still being played ({done} of {n_tables} tables finished)"}
         round_no = drawn + 1
         tables = self.seating(t, round_no)
-        return await self._start(t, round_no, tables, set(paper))
+        return await self._start(t, round_no, tables, set(paper), registered)
 
     def seating(self, t: Loaded, round_no: int) -> list[list[int]]:
         """Who sits where in round ``round_no`` (player numbers by seat, table by table)."""
@@ -243,10 +251,18 @@ class Tournaments:
         table_id, _tokens, stmts = self.server.table_rows(spec, names, claimed=tuple(humans), hashes=humans)
         return spec, table_id, stmts
 
-    async def _start(self, t: Loaded, round_no: int, tables: list[list[int]], paper: set[int]) -> tuple[int, dict]:
+    async def _start(self, t: Loaded, round_no: int, tables: list[list[int]], paper: set[int],
+                     registered: int) -> tuple[int, dict]:
         seed = derive(t.row["seed"], "deal", round_no) if t.fmt["kind"] == "duplicate" else None
         drawn = update(tournaments).where(tournaments.c.id == t.id, tournaments.c.drawn == round_no - 1)
-        stmts: list = [store.Guard(drawn.values(drawn=round_no), "the round was drawn by another request", t.id)]
+        # the players as read, no more: checked after the first guard holds the tournament's row, which a
+        # registration by link updates too (tourney.register), so none slips in between the read and the draw
+        count = select(func.count()).select_from(tournament_players).where(
+            tournament_players.c.tournament_id == t.id).scalar_subquery()
+        same = update(tournaments).where(tournaments.c.id == t.id, count == registered).values(drawn=round_no)
+        stmts: list = [store.Guard(drawn.values(drawn=round_no), "the round was drawn by another request", t.id),
+                       store.Guard(same, "a player registered while the round was drawn", t.id + "/players")]
+        stmts += [(tournament_players, p) for p in t.players[registered:]]   # the bots that fill the tables
         made, out = [], []
         for number, seats in enumerate(tables, 1):
             for match in range(t.matches if number in paper else 1):
@@ -266,7 +282,8 @@ class Tournaments:
             async with self.engine.begin() as conn:
                 await conn.run_sync(store.write_rows, stmts)
         except (store.LeaseLost, IntegrityError):
-            return 409, {"error": f"round {round_no} was drawn by another request at the same moment"}
+            return 409, {"error": f"round {round_no} was drawn by another request at the same moment, or a "
+                                  "player registered meanwhile: read the tournament again"}
         for spec, table_id in made:
             await self.server.table(table_id)   # loaded now: its bots and timers run
             self.server.created(spec, table_id)

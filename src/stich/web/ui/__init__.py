@@ -2,9 +2,9 @@
 
 * ``render_table(ctx) -> str``: one seat's table as an HTML fragment (the socket's ``html`` messages).
 * ``routes()``: the Starlette routes of the pages (``/``, ``/lobby``, ``/t/{ID}``, ``/replay/{ID}``,
-  ``/rules/{game}``, ``/static/...``; ``/tournaments/{ID}`` and the director's ``/tournaments/new``; the
-  players' ``/players/{name}``, ``/leaderboard``, ``/me``; the clubs' ``/clubs``, ``/clubs/{club}``,
-  ``/clubs/{club}/join``), included by the server app.
+  ``/rules/{game}``, ``/static/...``; ``/tournaments/{ID}``, the director's ``/tournaments/new``, the
+  registration ``/tournaments/{ID}/join``; the players' ``/players/{name}``, ``/leaderboard``, ``/me``; the
+  clubs' ``/clubs``, ``/clubs/{club}``, ``/clubs/{club}/join``), included by the server app.
 """
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ def routes():
     from stich.web.ui.profile import routes as player_routes
     from stich.web.ui.tourney import routes as tournament_routes
     from stich.web.ui.tourney_director import routes as director_routes
-    return player_routes() + club_routes() + director_routes() + tournament_routes() + page_routes()
+    from stich.web.ui.tourney_join import routes as join_routes
+    return player_routes() + club_routes() + director_routes() + join_routes() + tournament_routes() + page_routes()
 
 
 __all__ = ["render_table", "routes"]

@@ -14,7 +14,7 @@ from starlette.routing import Route
 
 import stich
 from stich.web.ui.env import N_
-from stich.web.ui.pages import page
+from stich.web.ui.pages import levels, page
 
 #: the formats in words (docs/tournaments.md)
 FORMAT_WORDS = {"rounds": N_("rounds drawn by lot"), "swiss": N_("swiss (by standing)"),
@@ -37,7 +37,7 @@ def render(request: Request, data: dict, token: str | None = None, status: int =
     response = page(request, "tournament.html", status=status, t=data, token=token, d=data.get("director"),
                     title=stich.game(data["game"]).title, format_words=FORMAT_WORDS, tiebreak_words=TIEBREAK_WORDS,
                     error=error, typed=typed or {}, origin=str(request.base_url).rstrip("/"),
-                    side_groups=side_groups, when=when)
+                    side_groups=side_groups, when=when, levels=levels())
     response.headers["Cache-Control"] = "no-store"   # a player's page carries a token and changes live
     return response
 

@@ -15,6 +15,8 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse
 from starlette.routing import Route
 
+import stich
+from stich.bots.levels import LEVELS
 from stich.web.spec import BadRequest
 from stich.web.ui.env import N_, environment
 from stich.web.ui.pages import language, page
@@ -23,6 +25,8 @@ from stich.web.ui.tourney_new import FormRefused, new, read_form
 
 MOST = 1e6   # the largest score a sheet may hold (stich.web.tourney.scoring.paper_result)
 STILL_PLAYED = N_("Round %(n)s is still being played (%(done)s of %(all)s tables finished): draw the next round once every table has its result.")  # noqa: E501
+NOT_FILLED = N_("%(count)s players do not fill tables of %(n)s: %(more)s more must register, or let bots fill the last table.")  # noqa: E501
+DUPLICATE_TWO = N_("Duplicate compares the tables that held the same cards: it needs at least two tables (%(n)s players and bots).")  # noqa: E501
 NOT_DIRECTOR = N_("This is not the director's key of this tournament: only the director may type a result.")
 
 
@@ -94,6 +98,21 @@ async def _form(request: Request, _):
     return (fields, form.get("paper", []), fields.get("director", "")), None
 
 
+def _short(data: dict):
+    """For a tournament open to registration whose players cannot be drawn yet: a function of ``_`` giving
+    why in words; else None."""
+    if data["drawn"] or not data["director"] or not data["director"].get("registration"):
+        return None
+    n = stich.game(data["game"], data["variant"]).num_players
+    count = len(data["players"])
+    if count < n or count % n:
+        more = n - count % n if count >= n else n - count
+        return lambda _: _(NOT_FILLED) % {"count": count, "n": n, "more": more}
+    if data["format"]["kind"] == "duplicate" and count < 2 * n:
+        return lambda _: _(DUPLICATE_TWO) % {"n": 2 * n}
+    return None
+
+
 async def draw(request: Request):
     """``POST /tournaments/{ID}/draw``: the next round, the ticked tables on paper."""
     tid = request.path_params["tid"]
@@ -101,12 +120,18 @@ async def draw(request: Request):
     got, problem = await _form(request, _)
     if got is None:
         return page(request, "error.html", status=400, message_id="bad_form", detail=problem)
-    _fields, paper, key = got
+    fields, paper, key = got
     if any(not p.isdigit() or len(p) > 3 for p in paper):
         return await _again(request, tid, key, 400, _("Tick the tables played on paper among those offered."))
+    asked = {"token": key, "paper": sorted({int(p) for p in paper})}
+    fill = fields.get("fill", "")
+    if fill:   # a tournament open to registration, at its first draw: bots of this level fill the last table
+        if fill not in LEVELS:
+            return await _again(request, tid, key, 400, _("Choose how well the bots play."))
+        asked["fill"] = f"bot:{fill}"
     facade = request.app.state.stich
     try:
-        status, body = await facade.draw_round(tid, {"token": key, "paper": sorted({int(p) for p in paper})})
+        status, body = await facade.draw_round(tid, asked)
     except BadRequest as exc:
         return await _again(request, tid, key, exc.status, _("The round was not drawn: %(why)s") % {"why": str(exc)})
     if status == 201:
@@ -120,6 +145,8 @@ async def draw(request: Request):
         error = _("This is not the director's key of this tournament: only the director may draw a round.")
     elif data["drawn"] >= data["format"]["rounds"]:
         error = _("All %(n)s rounds are drawn.") % {"n": data["format"]["rounds"]}
+    elif short := _short(data):   # open to registration: the people do not fill the tables
+        error = short(_)
     elif data["rounds"] and not all(tb["finished"] for tb in data["rounds"][-1]["tables"]):
         tables = data["rounds"][-1]["tables"]
         error = _(STILL_PLAYED) % {"n": data["drawn"], "all": len(tables),

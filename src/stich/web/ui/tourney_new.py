@@ -163,11 +163,14 @@ def parse(form: dict, _) -> tuple[dict | None, list[str]]:
     if bots and level not in LEVELS:
         errors.append(_("Choose how well the bots play."))
     total = len(names) + bots
-    if not names and not name_errors:
+    registration = form.get("registration") == "on"   # people register by link: the tables are counted at the draw
+    if not names and not name_errors and not registration:
         errors.append(_("Type the people's names, one a line."))
     elif total > MAX_PLAYERS:
         errors.append(_("A tournament has at most %(n)s players and bots, not %(count)s.")
                       % {"n": MAX_PLAYERS, "count": total})
+    elif registration:
+        pass
     elif total % seats and not name_errors:
         more = seats - total % seats
         errors.append(_("%(count)s players and bots do not fill tables of %(n)s: add %(more)s (people or bots).")
@@ -185,8 +188,11 @@ def parse(form: dict, _) -> tuple[dict | None, list[str]]:
         name = _("Bot %(n)s") % {"n": number}
         if name.casefold() not in taken:
             players.append({"name": name, "kind": f"bot:{level}"})
-    return {"game": game, "variant": variant, "options": options,
-            "format": {"kind": kind, "rounds": rounds, "games_per_round": games}, "players": players}, []
+    body = {"game": game, "variant": variant, "options": options,
+            "format": {"kind": kind, "rounds": rounds, "games_per_round": games}, "players": players}
+    if registration:
+        body["registration"] = True
+    return body, []
 
 
 def _catalogue(picked) -> tuple[list[dict], dict | None]:
