@@ -120,6 +120,11 @@ ROLES: dict[str, Role] = {r.name: r for r in (
                             SEARCH_WORLDS=_EMPTY, stake=None, state_stake=None)),
     Role("kernel", "the fast card-play path of the search bots (stich.bots.search.fastplay)",
          required=("of",)),   # of(state) -> a kernel, or None where it does not apply
+    # facts(events, seat) -> {name: int}: a seat's counts of one finished match, read from the
+    # match's public events (stich.roles.stats: "hands", "won", "points" and the game's own);
+    # FIGURES: the game's own rows of the player's profile (stich.roles.stats.Figure)
+    Role("stats", "a seat's figures of a finished match (stich.web.stats: the player's profile)",
+         required=("facts", "FIGURES")),
 )}
 
 

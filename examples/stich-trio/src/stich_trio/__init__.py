@@ -171,10 +171,11 @@ class TrioGame(Game):
     search_verbs = ("play",)
     # the modules it adds to stich's layers, one per role (stich.engine.ROLES); None says it has
     # none: no heuristic (the search bots decide every move), no own words (the generic narration
-    # and help), no browser page, no bets, no fast card-play kernel (search uses the engine)
+    # and help), no browser page, no bets, no fast card-play kernel (search uses the engine), no
+    # figures of its own on a player's profile (only hands, hands won and points)
     companions = {"encoder": "stich_trio.encoding",   # the observation encoder for learning
                   "heuristic": None, "narration": None, "help": None, "page": None, "bets": None,
-                  "kernel": None}
+                  "kernel": None, "stats": None}
 
     def _setup(self) -> None:
         self.a_play = [self.action("play", DECK.code(c), c) for c in range(len(DECK))]   # a_<verb>

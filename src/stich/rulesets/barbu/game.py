@@ -66,7 +66,7 @@ class BarbuGame(Game):
                   "narration": "stich.rulesets.barbu.text",
                   "help": "stich.rulesets.barbu.help", "page": "stich.rulesets.barbu.page",
                   "bets": "stich.rulesets.barbu.bets",
-                  "kernel": "stich.rulesets.barbu.kernel"}
+                  "kernel": "stich.rulesets.barbu.kernel", "stats": "stich.rulesets.barbu.stats"}
 
     def reward_scale(self) -> float:
         return 200.0

@@ -46,7 +46,7 @@ class BattnGame(Game):
                   "narration": "stich.rulesets.battn.text",
                   "help": "stich.rulesets.battn.help", "page": "stich.rulesets.battn.page",
                   "bets": "stich.rulesets.battn.bets",
-                  "kernel": "stich.rulesets.battn.kernel"}
+                  "kernel": "stich.rulesets.battn.kernel", "stats": "stich.rulesets.battn.stats"}
 
     def reward_scale(self) -> float:
         return float(self.options["target"])

@@ -44,7 +44,7 @@ class BiscambiggiaGame(Game):
                   "narration": "stich.rulesets.biscambiggia.text",
                   "help": "stich.rulesets.biscambiggia.help", "page": "stich.rulesets.biscambiggia.page",
                   "bets": "stich.rulesets.biscambiggia.bets",
-                  "kernel": "stich.rulesets.biscambiggia.kernel"}
+                  "kernel": "stich.rulesets.biscambiggia.kernel", "stats": "stich.rulesets.biscambiggia.stats"}
 
     def reward_scale(self) -> float:
         return 8.0 if self.options["cappotto_double"] else 4.0   # 4 marche (8 with cappotto_double)

@@ -48,7 +48,7 @@ class WattenGame(Game):
                   "narration": "stich.rulesets.watten.text",
                   "help": "stich.rulesets.watten.help", "page": "stich.rulesets.watten.page",
                   "bets": "stich.rulesets.watten.bets",
-                  "kernel": "stich.rulesets.watten.kernel"}
+                  "kernel": "stich.rulesets.watten.kernel", "stats": "stich.rulesets.watten.stats"}
 
     # Signals (Deuten, rules §2.S) at a live table: allowed in Bavarian and Tyrolean play, between
     # the partners of a four-player game (seats 0+2 and 1+3); stich's own play leaves them out (R28).
