@@ -281,6 +281,21 @@ def test_profile_and_leaderboard_pages(pserver):
             change = round(m["after"] - m["before"])
             assert f'data-change="{change}"' in html and (change > 0) == (returns[0] > 0)
             assert "<svg" in html and "<polyline" in html and 'role="img"' in html and "<script>" not in html
+            # the figures, stored with the match: anna's raises and hands as the record's actions and
+            # results tell them; on her data download and on the profile (a table and a chart), in German
+            record = await get_record(http, table)
+            [watten] = (await http.get("/api/me/data", headers=anna["headers"])).json()["figures"]
+            hands = sum(1 for ev in record["events"] if ev["type"] == "hand_result")
+            raises = sum(1 for seat, text in record["actions"] if seat == 0 and text == "raise")
+            assert {k: watten[k] for k in ("game", "matches", "counted")} == {"game": "watten", "matches": 1,
+                                                                            "counted": 1}
+            assert (watten["totals"]["hands"], watten["totals"]["raises"]) == (hands, raises)
+            final = [ev["scores"] for ev in record["events"] if ev["type"] == "scores"][-1]
+            assert watten["totals"]["points"] == final[0] - 10   # the setup starts at 10 each
+            assert "Zahlen je Spiel" in html and "Als Ansager gewonnene Spiele" in html
+            assert '<tr data-key="raises"><th scope="row">Erhöhungen</th>' in html
+            assert f'<td data-total="{hands}">{hands}</td>' in html and 'class="bar" data-key="won"' in html
+            assert "figures" not in profile   # the API's fixed shape
             # the filters: by game, by a name played with
             assert f'data-table="{table}"' not in (await http.get(f"/players/{anna['name']}",
                                                                  params={"game": "barbu"})).text

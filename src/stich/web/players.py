@@ -207,7 +207,8 @@ def routes(read_json, error) -> list:
         body = await profile_data(engine, row, limit=100_000)
         body.update(created=row["created"], renamed=row["renamed"], password=row["password_hash"] is not None,
                     stats=await stats.player_stats(engine, row["id"]), clubs=await clubs.clubs_of(engine, row["id"]),
-                    tournaments=await tourney_people.of_player(engine, row["id"]))
+                    tournaments=await tourney_people.of_player(engine, row["id"]),
+                    figures=await stats.player_figures(engine, row["id"]))
         return JSONResponse(body, headers={"Content-Disposition": f'attachment; filename="stich-{row["name"]}.json"',
                                            "Cache-Control": "no-store"})
 
@@ -264,6 +265,7 @@ async def page_data(engine, name: str) -> dict | None:
     data = await profile_data(engine, player, limit=500)
     data["stats"] = await stats.player_stats(engine, player["id"])   # the page's; the API's shape is fixed
     data["tournaments"] = await tourney_people.of_player(engine, player["id"])
+    data["figures"] = await stats.player_figures(engine, player["id"])
     ids = sorted({m["table"] for m in data["matches"]})
     seats: dict[str, list] = {}
     if ids:

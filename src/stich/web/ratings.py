@@ -19,10 +19,10 @@ import logging
 import os
 import time
 
-from sqlalchemy import Boolean, Column, Float, Integer, String, Table, func, select
+from sqlalchemy import Boolean, Column, Float, Integer, String, Table, Text, func, select
 
 import stich
-from stich.web import store
+from stich.web import facts, store
 
 log = logging.getLogger("stich.web")
 
@@ -54,6 +54,7 @@ player_matches = Table(
     Column("before", Float),
     Column("after", Float),
     Column("deviation", Float),
+    Column("facts", Text),   # JSON: the seat's figures of the match (stich.web.stats.facts; NULL before 0010)
 )
 
 
@@ -177,7 +178,8 @@ def finish_match(table_id: str, game, state, rated: bool):
         now = time.time()
         rows = {seat: dict(table_id=table_id, seat=seat, player_id=pid, game=game.name, variant=game.variant,
                            key=key, result=outcome[seat], rated=False, finished=now, before=None, after=None,
-                           deviation=None) for seat, pid in held.items()}
+                           deviation=None, facts=facts.stored(table_id, game, state, seat))
+                for seat, pid in held.items()}
         if rated and len(held) == n and len(set(held.values())) == n:
             _rate(conn, key, teams, ranks, held, rows)
         conn.execute(player_matches.insert(), list(rows.values()))

@@ -13,6 +13,7 @@ from starlette.routing import Route
 
 import stich
 from stich.web.ratings import keys
+from stich.web.ui import figures
 from stich.web.ui.env import LEVEL_WORDS, N_, environment, variant_words
 from stich.web.ui.pages import language, page
 
@@ -100,6 +101,7 @@ async def profile(request: Request):
     chart = bars(data["stats"], lambda item: f"{item['title']} {item['variant_word']}")
     return page(request, "profile.html", player=data["player"], ratings=data["ratings"], matches=matches,
                 stats=data["stats"], chart=chart, graphs=graphs, key_words=words,
+                figures=figures.tables(data["figures"], gettext, _title),
                 games=sorted({m["game"] for m in data["matches"]}),
                 game=game, with_name=with_name, variant_words=variant_words(), titles=_titles(),
                 tournaments=tournament_rows(data["tournaments"]),
