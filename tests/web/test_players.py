@@ -231,6 +231,9 @@ def test_ratings_move_the_right_way(pserver, game, variant, n, key):
         async with http_client(pserver) as http:
             profiles = [(await http.get(f"/api/players/{p['name']}")).json() for p in players]
             board = (await http.get("/api/leaderboard", params={"key": key})).json()
+            # the match's figures were counted and stored with its history, for every game
+            figures = (await http.get("/api/me/data", headers=players[-1]["headers"])).json()["figures"]
+            assert [(f["game"], f["counted"]) for f in figures] == [(game, 1)] and figures[0]["totals"]["hands"] >= 1
         placed = game in ("biscambiggia", "barbu")
         for seat, (prof, ret) in enumerate(zip(profiles, returns, strict=True)):
             [m] = prof["matches"]
@@ -292,7 +295,7 @@ def test_profile_and_leaderboard_pages(pserver):
             assert (watten["totals"]["hands"], watten["totals"]["raises"]) == (hands, raises)
             final = [ev["scores"] for ev in record["events"] if ev["type"] == "scores"][-1]
             assert watten["totals"]["points"] == final[0] - 10   # the setup starts at 10 each
-            assert "Zahlen je Spiel" in html and "Als Ansager gewonnene Spiele" in html
+            assert "Zahlen je Kartenspiel" in html and "Als Ansager gewonnene Spiele" in html
             assert '<tr data-key="raises"><th scope="row">Erhöhungen</th>' in html
             assert f'<td data-total="{hands}">{hands}</td>' in html and 'class="bar" data-key="won"' in html
             assert "figures" not in profile   # the API's fixed shape

@@ -34,8 +34,8 @@ def rows(game: str, totals: dict[str, int]) -> list[dict]:
             continue
         total = totals[f.key]
         row = {"key": f.key, "words": f.words, "kind": f.kind, "total": total}
-        if f.kind == "count":
-            row["per_hand"] = round(total / hands, 2) if hands else None
+        if f.kind == "count":   # the hands themselves have no average per hand
+            row["per_hand"] = round(total / hands, 2) if hands and f.key != "hands" else None
         else:
             of = totals[f.of]
             row["of"] = of
