@@ -75,7 +75,7 @@ def test_clients_on_two_processes_play_one_table(server_factory, redis_server, p
                          "update alembic_version set version_num = '0002'")
     b.start()
     assert psql(postgres, a.db, "select count(*) from leases") == "0"
-    assert psql(postgres, a.db, "select version_num from alembic_version") == "0009"
+    assert psql(postgres, a.db, "select version_num from alembic_version") == "0010"
     served += run(finished_everywhere([b], table, record), timeout=60)
     assert served == 3
 
