@@ -205,11 +205,16 @@ class PostgresCluster:
     def start(self) -> PostgresCluster:
         data = str(self.dir / "data")
         self._pg("initdb", "-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-sync")
-        # the server process is what gets killed, never Postgres: its own fsync is not under test
-        opts = (f"-p {self.port} -k {self.dir / 'sock'} -c listen_addresses=127.0.0.1 -c max_connections=200 "
-                "-c fsync=off -c synchronous_commit=off -c full_page_writes=off")
-        self._pg("pg_ctl", "-D", data, "-o", opts, "-l", str(self.dir / "log"), "-w", "-t", "60", "start")
+        self._pg("pg_ctl", "-D", data, "-o", self.options(), "-l", str(self.dir / "log"), "-w", "-t", "60", "start")
         return self
+
+    #: the server process is what gets killed, never Postgres: its own durability is not under test
+    #: (a cluster that is crashed in a test says otherwise: tests/web/test_postgres_outage.py)
+    DURABILITY = "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+
+    def options(self) -> str:
+        return (f"-p {self.port} -k {self.dir / 'sock'} -c listen_addresses=127.0.0.1 -c max_connections=200 "
+                f"{self.DURABILITY}")
 
     def new_database(self) -> str:
         """A fresh, empty database; returns its ``postgresql://`` URL."""
