@@ -5,26 +5,9 @@
 const $ = (sel) => document.querySelector(sel);
 const words = JSON.parse(($("#me-words") || {}).textContent || "{}");
 
-function showError(message) {
-  const box = $("#errors");
-  box.textContent = "";
-  const p = document.createElement("p");
-  p.textContent = `${words.error || "Error:"} ${message}`;
-  box.append(p);
-}
-
-async function send(url, body, method = "POST") {
-  const init = { method, headers: {} };
-  if (body !== undefined) {
-    init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
-  }
-  const res = await fetch(url, init);
-  let data = {};
-  try { data = await res.json(); } catch { /* 204: no body */ }
-  if (!res.ok) throw new Error(data.error || `${res.status} ${res.statusText}`);
-  return data;
-}
+const api = await import(`./api.js${new URL(import.meta.url).search}`);   // the same fingerprint
+const send = api.send;
+const showError = (message) => api.showError(words, message);
 
 function on(id, event, fn) {
   const el = $(id);
