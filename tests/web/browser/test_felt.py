@@ -23,8 +23,12 @@ def create(server, game, variant, seats, seed=None, **extra):
 
 def seat_boxes(page) -> dict[int, dict]:
     """Each seat's area on the felt: seat -> its bounding box (the trick's cards carry data-seat too)."""
-    areas = page.locator("#table [data-seat]:not([data-card])")
-    return {int(areas.nth(i).get_attribute("data-seat")): areas.nth(i).bounding_box() for i in range(areas.count())}
+    # read in one turn of the page's script: between separate reads a new frame (the bots play on)
+    # can replace the fragment and a box read from the old one is gone (None)
+    return {int(k): v for k, v in page.evaluate("""() => Object.fromEntries(
+        [...document.querySelectorAll('#table [data-seat]:not([data-card])')].map(e => {
+            const r = e.getBoundingClientRect();
+            return [e.dataset.seat, {x: r.x, y: r.y, width: r.width, height: r.height}]; }))""").items()}
 
 
 def assert_four_around_the_felt(page, me: int) -> None:
