@@ -161,6 +161,11 @@ def test_phone_viewport_no_horizontal_scroll(server, new_page):
             page.wait_for_selector("#table .table")
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"], f"{url} scrolls sideways ({width}px)"
+    # the leaderboard's games stay reachable on a phone (they were hidden with the table's key help)
+    page.goto(server.base_url + "/leaderboard")
+    assert page.locator("main nav a[href^='/leaderboard?key=']").first.is_visible()
+    page.goto(server.base_url + made["seats"][0]["url"])
+    page.wait_for_selector("#table .table")
     small = page.evaluate("""[...document.querySelectorAll('#table button, #table select, #table summary')]
         .filter(e => e.offsetParent).map(e => e.getBoundingClientRect())
         .filter(r => r.width < 44 || r.height < 44).length""")
