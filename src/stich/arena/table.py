@@ -20,6 +20,7 @@ import time
 
 from stich.bots.base import Bot
 from stich.engine.turns import WAIT, Turns
+from stich.engine.views import seat_scores
 
 #: a match that needs more actions than this is stopped (a game or bot bug)
 MAX_ACTIONS = 200_000
@@ -89,19 +90,8 @@ def seat_points(state) -> list[float] | None:
             break
     if last is None or not isinstance(last.get("scores"), list) or not last["scores"]:
         return None
-    scores = last["scores"]
     try:
-        if len(scores) == n:
-            return [float(x) for x in scores]
-        teams = last.get("teams")
-        if isinstance(teams, list) and len(teams) == len(scores):
-            out = [0.0] * n
-            for side, seats in enumerate(teams):
-                for s in seats:
-                    out[s] = float(scores[side])
-            return out
-        if n % len(scores) == 0:
-            return [float(scores[s % len(scores)]) for s in range(n)]
+        return seat_scores(last, n)
     except (TypeError, ValueError, IndexError):
         return None
     return None

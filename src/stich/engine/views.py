@@ -11,6 +11,27 @@ def audience_list(aud: int | None):
     return [i for i in range(aud.bit_length()) if aud >> i & 1]
 
 
+def seat_scores(ev: dict, n: int) -> list[float] | None:
+    """Per seat, the points a ``scores`` event gives (docs/protocol.md): scores per seat as they are,
+    a side's points to each of its seats (the event's ``teams``, otherwise side ``seat % sides``);
+    None when its ``scores`` fit none of these.  Shared by the arena and the tournaments."""
+    scores = ev.get("scores")
+    if not isinstance(scores, list):
+        return None
+    if len(scores) == n:
+        return [float(x) for x in scores]
+    teams = ev.get("teams")
+    if isinstance(teams, list) and len(teams) == len(scores):
+        out = [0.0] * n
+        for side, seats in enumerate(teams):
+            for s in seats:
+                out[s] = float(scores[side])
+        return out
+    if scores and n % len(scores) == 0:
+        return [float(scores[s % len(scores)]) for s in range(n)]
+    return None
+
+
 def copy_payload(ev: dict) -> dict:
     return {k: (list(v) if isinstance(v, list) else v) for k, v in ev.items()}
 

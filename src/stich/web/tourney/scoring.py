@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
+from stich.engine.views import seat_scores
 from stich.web.spec import BadRequest
 
 WIN_POINTS = 20
@@ -33,21 +34,12 @@ def places(values: list[float]) -> list[int]:
 
 
 def _final_scores(events: list[dict], n: int) -> list[float] | None:
-    """Per seat, the points of the last public ``scores`` event (a side's points to each of its seats)."""
+    """Per seat, the points of the last public ``scores`` event that gives them."""
     for ev in reversed(events):
-        if ev.get("audience") is None and ev.get("type") == "scores" and isinstance(ev.get("scores"), list):
-            scores = ev["scores"]
-            if len(scores) == n:
-                return [float(x) for x in scores]
-            teams = ev.get("teams")
-            if isinstance(teams, list) and len(teams) == len(scores):
-                out = [0.0] * n
-                for side, seats in enumerate(teams):
-                    for s in seats:
-                        out[s] = float(scores[side])
-                return out
-            if scores and n % len(scores) == 0:
-                return [float(scores[s % len(scores)]) for s in range(n)]
+        if ev.get("audience") is None and ev.get("type") == "scores":
+            points = seat_scores(ev, n)
+            if points is not None:
+                return points
     return None
 
 
