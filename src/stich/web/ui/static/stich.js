@@ -187,7 +187,7 @@ function table() {
   };
   let mySeat = null;
   const conn = $("#conn");
-  let ws = null, seq = -1, lastLine = -1, tries = 0, pingTimer = null, first = true, openedAt = 0, shown = false;
+  let ws = null, seq = -1, lastLine = -1, tries = 0, pingTimer = null, first = true, openedAt = 0, placed = 0;
   const pending = new Map();   // action id -> message, until acknowledged
   const status = (text, offline) => { conn.textContent = text; conn.classList.toggle("offline", !!offline); };
   const send = (msg) => { if (ws && ws.readyState === 1) ws.send(JSON.stringify(msg)); };
@@ -251,15 +251,20 @@ function table() {
     }
   }
 
-  // on arrival the play (the turn line, the felt, the hand and its actions) is brought into the window
-  // when the page above it (menu, name question) pushed the hand below the fold, never past the
-  // table's top; the page is not moved again afterwards: the reader's own scrolling wins
+  // the play (the turn line, the felt, the hand and its actions) is kept in the window while the page
+  // above it (menu, name question) or a later frame (a contract line, the actions) would push the hand
+  // below the fold, never past the table's top unless the hand needs it; once the reader scrolls the
+  // page themselves, their place wins and the page is not moved again
   function showTheTable() {
     const play = $(".col-main", root);
-    if (!play || window.scrollY > 0) return;
+    if (!play || window.scrollY !== placed) return;
     const bottom = play.getBoundingClientRect().bottom, top = root.getBoundingClientRect().top;
-    const by = Math.min(bottom - window.innerHeight + 8, top);
+    // when the play is taller than the window (a declarer's many contracts above the hand on a
+    // laptop), the hand wins over the table's top: the cards are what the choice is made from
+    const hand = $(".hand", root)?.getBoundingClientRect().bottom ?? bottom;
+    const by = Math.max(Math.min(bottom - window.innerHeight + 8, top), hand - window.innerHeight + 8);
     if (by > 0) window.scrollBy({ top: by, behavior: "instant" });
+    placed = window.scrollY;
   }
 
   function swap(html) {
@@ -287,9 +292,9 @@ function table() {
       else root.focus();
     }
     if (!first && $(".table", root)?.dataset.turn === "me" && $("#turn", root)) live($("#turn", root).textContent);
-    // the first frame with the reader's cards (an earlier one may come before the deal); in the next
-    // animation frame, after evening.js has put its name question above
-    if (!shown && $(".hand .card", root)) { shown = true; requestAnimationFrame(showTheTable); }
+    // every frame with the reader's cards (an earlier one may come before the deal), in the next
+    // animation frame: after evening.js has put its name question above
+    if (window.scrollY === placed && $(".hand .card", root)) requestAnimationFrame(showTheTable);
     first = false;
   }
 
