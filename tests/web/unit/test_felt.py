@@ -79,6 +79,28 @@ def test_the_deciding_trick_stays_until_the_next_lead_then_the_summary_moves_asi
     assert page.index('class="col-side"') < page.index("data-hand-result")
 
 
+def test_the_reader_is_told_they_won_the_trick_in_their_own_words():
+    # "Won by You (Seat 1)" read as "Vinta da Tu (Posto 1)", "Gewonnen von Du": the reader's own trick
+    # has its own sentence; another seat's keeps the seat's label
+    rng = random.Random(5)
+    state = stich.game("watten", "euregio").new_state(seed=4)
+    seen = set()
+    while len(seen) < 2 and not state.is_terminal():
+        state.apply(steady(state, rng))
+        tricks = [e for e in state.visible_events(0) if e.get("type") == "trick"]
+        if state.view(0).get("trick") or not tricks:
+            continue
+        winner = tricks[-1]["winner"]
+        page = render_table(ctx_for(state, 0, "de"))
+        said = re.search(r'<p class="won-by">(.*?)</p>', page, re.S).group(1)
+        if winner == 0:
+            assert said.startswith("Du hast ihn gewonnen") and "Du (Platz" not in said
+        else:
+            assert f"Gewonnen von Platz {winner + 1}" in said
+        seen.add(winner == 0)
+    assert seen == {True, False}
+
+
 def test_a_folded_hand_does_not_bring_back_an_older_trick():
     rng = random.Random(5)
     state = stich.game("watten", "euregio").new_state(seed=2)

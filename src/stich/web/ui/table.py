@@ -259,6 +259,7 @@ def build(ctx: dict, _) -> dict:
             trick = {"cards": played(closing["cards"]), "winner": closing["winner"], "why": None, "closing": True}
     if trick["winner"] is not None:
         trick["winner_label"] = label(trick["winner"])
+        trick["mine"] = trick["winner"] == me   # "you won it", not "won by You (Seat 1)"
         trick["winner_pos"] = pos[trick["winner"]] if 0 <= trick["winner"] < n else None
         trick["winning"] = _winning_card(trick, deck)
     # the last trick gathered (one click away, key L): the felt's when it shows one, else this hand's last
@@ -266,7 +267,8 @@ def build(ctx: dict, _) -> dict:
     if last is None and tricks and isinstance(tricks[-1].get("winner"), int):
         t = tricks[-1]
         last = {"cards": played((p.get("seat"), p.get("card")) for p in t.get("cards", [])),
-                "winner_label": label(t["winner"]), "why": narration.why_won(view, t, names)}
+                "winner_label": label(t["winner"]), "mine": t["winner"] == me,
+                "why": narration.why_won(view, t, names)}
     won = [0] * n
     for t in tricks:
         if isinstance(t.get("winner"), int) and 0 <= t["winner"] < n:
