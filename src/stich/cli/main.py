@@ -313,7 +313,7 @@ def serve_cmd(host, port, db, bot_workers, log_level, redis_url, bot_queue, metr
         from stich.web.settings import redis_prefix
 
         redis_prefix()            # a bad STICH_REDIS_PREFIX too
-        from stich.web.app import full_collection_every
+        from stich.web.collector import full_collection_every
         from stich.web.quotas import Limits
         from stich.web.serve import metrics_address as parse_metrics_address
         from stich.web.store import database_url

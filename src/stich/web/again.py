@@ -18,8 +18,8 @@ from starlette.routing import Route
 from stich.web import identity, store
 from stich.web.players import BadCredential, identify
 from stich.web.ratings import player_matches
-from stich.web.server import seat_url
 from stich.web.spec import BadRequest, parse_table
+from stich.web.tokens import seat_url
 
 
 async def last_together(engine, me: int, other: int) -> dict | None:

@@ -26,7 +26,7 @@ from starlette.routing import Route
 
 import stich
 from stich.bots import analysis as engine
-from stich.web import store
+from stich.web import records, store
 from stich.web.logs import event
 from stich.web.settings import env_int
 from stich.web.spec import BadRequest
@@ -84,7 +84,7 @@ class Analyses:
         if await self.server.tournaments.withheld(table_id):
             raise BadRequest("the match can be analysed once every table of its tournament round has "
                              "finished: its cards are still being played there", status=409)
-        record = await self.server.record(table_id)
+        record = await records.record(self.server.engine, table_id)
         if record is None:
             if await self.server.table(table_id) is not None:
                 raise BadRequest("the match is not over: it can be analysed once it has ended", status=409)

@@ -17,6 +17,7 @@ from stich.web.clubs import ClubError
 from stich.web.logs import event
 from stich.web.players import BadCredential, identify
 from stich.web.spec import BadRequest
+from stich.web.tables_api import create_from_body
 from stich.web.tourney import people as tourney_people
 
 log = logging.getLogger("stich.web")
@@ -192,7 +193,7 @@ def routes(read_json, error) -> list:
         server = request.app.state.server
         # POST /api/tables's own path: the same parser and creation (a preset the rules no longer
         # accept is refused with the parser's words); the starter's seat is handed out already
-        made = await server.create_from_body(preset["table"], claim_first=True)
+        made = await create_from_body(server, preset["table"], claim_first=True)
         # a second commit: if it fails (the database away), the answer is an error and the table,
         # never opened, is swept like any unopened one (STICH_UNOPENED_TABLE_SECONDS)
         await clubs.mark_table(engine(request), club["id"], made["table"], preset["preset"], player["id"])

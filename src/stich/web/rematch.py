@@ -24,8 +24,8 @@ from sqlalchemy.exc import IntegrityError
 from stich.web import store
 from stich.web.cluster.channels import o_channel, t_channel
 from stich.web.logs import event
-from stich.web.server import new_id, token_hash
 from stich.web.spec import BadRequest
+from stich.web.tokens import new_id, token_hash
 
 log = logging.getLogger("stich.web")
 

@@ -2,49 +2,29 @@
 
 :class:`Server` creates tables (tokens from ``secrets``, stored only as SHA-256 hashes; the deal
 seed from ``secrets``), loads a table by replaying its log (at start-up every unfinished table is
-loaded, so its bots and timers resume after a crash), and answers the queries of the HTTP API."""
+loaded, so its bots and timers resume after a crash; the replay is :mod:`stich.web.table.restore`) and
+hands out a table's free seats.  The HTTP API's requests are :mod:`stich.web.tables_api`'s."""
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import html
-import json
 import logging
 import secrets
 import time
 
 from sqlalchemy import select, update
 
-import stich
 from stich.bots import bot_names, default_bot_name
-from stich.engine import StichError
 from stich.web import metrics, store
 from stich.web.botpool import BotPool, bot_seed
 from stich.web.logs import event
-from stich.web.spec import BadRequest, SeatSpec, TableSpec, clean_name, make_game, parse_table
-from stich.web.table import Seat, TableActor
+from stich.web.spec import BadRequest, TableSpec, clean_name
+from stich.web.table import TableActor
 from stich.web.table.actor import EVICT_AFTER
+from stich.web.table.restore import restore
+from stich.web.tokens import new_id, new_token, seat_url, token_hash
 
 log = logging.getLogger("stich.web")
-
-MAX_RECORD_BYTES = 4 * 1024 * 1024
-
-
-def new_id() -> str:
-    return secrets.token_urlsafe(9)  # 12 characters, 72 random bits
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(24)
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def seat_url(table_id: str, token: str) -> str:
-    return f"/t/{table_id}?token={token}"
 
 
 class Server:
@@ -223,117 +203,10 @@ class Server:
         return None if fields is None else TableActor(self, table_id, **fields, owner=owner)
 
     async def read(self, table_id: str) -> dict | None:
-        """A table's fields as its log rebuilds them (the state replayed), or None if there is none."""
-        row = await store.fetch_one(self.engine, select(store.tables).where(store.tables.c.id == table_id))
-        if row is None:
-            return None
-        seat_rows = await store.fetch_all(self.engine, select(store.seats).where(
-            store.seats.c.table_id == table_id).order_by(store.seats.c.seat))
-        action_rows = await store.fetch_all(self.engine, select(store.actions).where(
-            store.actions.c.table_id == table_id).order_by(store.actions.c.seq))
-        answer_rows = await store.fetch_all(self.engine, select(store.answers).where(
-            store.answers.c.table_id == table_id))
-        chat_rows = await store.fetch_all(self.engine, select(store.chat).where(
-            store.chat.c.table_id == table_id).order_by(store.chat.c.id.desc()).limit(50))
-        game = stich.game(row["game"], row["variant"], **json.loads(row["options"]))
-        state = game.new_state(seed=int(row["seed"]), **(json.loads(row["setup"]) if row["setup"] else {}))
-        marks = [len(state.events)]
-        for i, a in enumerate(action_rows):
-            if a["seq"] != i + 1:
-                raise RuntimeError(f"table {table_id}: the log is broken at seq {a['seq']}")
-            try:  # any seat may have acted, on turn or out of turn: the engine checks it for that seat
-                state.apply(a["action"], seat=a["seat"])
-            except StichError as exc:
-                raise RuntimeError(f"table {table_id}: the log is broken at seq {a['seq']}: {exc}") from exc
-            marks.append(len(state.events))
-        answers = {}
-        for a in answer_rows:
-            if a["error"] is None:
-                answers[(a["seat"], a["client_id"])] = {"type": "ack", "id": a["client_id"], "seq": a["seq"]}
-            else:
-                answers[(a["seat"], a["client_id"])] = {"type": "error", "id": a["client_id"], "message": a["error"]}
-        seats = [Seat(r["seat"], r["kind"], r["bot"], r["token_hash"], r["name"], bool(r["claimed"]),
-                      bool(r["arrived"]), r["player_id"]) for r in seat_rows]
-        link = await store.fetch_one(self.engine, select(store.rematches.c.next_id).where(
-            store.rematches.c.table_id == table_id))
-        chat = [{"seat": r["seat"], "name": r["name"], "text": r["text"]} for r in reversed(chat_rows)]
-        if action_rows and self.cluster is None:
-            event(log, "table restored", table=table_id, seq=len(action_rows))
-        return dict(game=game, state=state, seats=seats, settings=json.loads(row["settings"]),
-                    public=bool(row["public"]), answers=answers, chat=chat, marks=marks,
-                    started=bool(row["started"]), rematch=link["next_id"] if link else None,
-                    rated=bool(row["rated"]))
+        """A table's fields as its log rebuilds them (:func:`stich.web.table.restore.restore`), or None."""
+        return await restore(self.engine, table_id, quiet=self.cluster is not None)
 
-    # --- the HTTP API's work ------------------------------------------------------------------
-    async def create_from_body(self, body, claim_first: bool = False) -> dict:
-        """``POST /api/tables``; ``claim_first``: the first human seat is handed out already (a club
-        member who starts a table sits there; the club's lobby offers only the others)."""
-        spec = parse_table(body)
-        first = next((i for i, s in enumerate(spec.seats) if s.kind == "human"), None)
-        actor, tokens = await self.create(spec, claimed=(first,) if claim_first and first is not None else ())
-        out = []
-        for i, s in enumerate(spec.seats):
-            if i in tokens:
-                out.append({"seat": i, "kind": "human", "token": tokens[i], "url": seat_url(actor.id, tokens[i])})
-            else:
-                out.append({"seat": i, "kind": "bot", "bot": s.bot})
-        return {"table": actor.id, "seats": out, "watch": f"/t/{actor.id}"}
-
-    async def quickplay(self, body) -> dict:
-        if not isinstance(body, dict):
-            raise BadRequest("the request body must be a JSON object")
-        known = {"game", "variant", "options", "name", "bot", "grace", "timer", "signals", "bot_delay"}
-        extra = sorted(set(body) - known)
-        if extra:
-            raise BadRequest(f"unknown field(s): {', '.join(extra)}; fields are: {', '.join(sorted(known))}")
-        game = make_game(body.get("game"), body.get("variant"), body.get("options"))
-        bot = body.get("bot")
-        if bot is None:
-            bot = "bot"
-        elif not isinstance(bot, str):
-            raise BadRequest("'bot' must be a bot name such as 'pimc' or 'heuristic@0.5s'")
-        else:
-            bot = "bot:" + bot
-        seats = ["human"] + [bot] * (game.num_players - 1)
-        table_body = {k: v for k, v in body.items() if k in ("game", "variant", "options", "grace", "timer",
-                                                              "signals", "bot_delay")}
-        # one person with bots: nobody to wait for, the match starts at once (docs/web-protocol.md)
-        spec = parse_table({**table_body, "seats": seats, "start": "now"})
-        name = clean_name(body["name"]) if body.get("name") is not None else None
-        actor, tokens = await self.create(spec, names={0: name} if name else None, claimed=(0,))
-        return {"table": actor.id, "seat": 0, "token": tokens[0], "url": seat_url(actor.id, tokens[0])}
-
-    async def lobby(self) -> dict:
-        if self.cluster is not None:
-            return await self._lobby_from_db()
-        out = []
-        for actor in list(self.tables.values()):
-            if not actor.public or actor.finished:
-                continue
-            if not any(s.kind == "human" and not s.claimed for s in actor.seats):
-                continue
-            out.append({"table": actor.id, "game": actor.game.name, "variant": actor.game.variant,
-                        "settings": dict(actor.settings),
-                        "seats": [{"seat": s["seat"], "kind": s["kind"], "taken": s["taken"], "name": s["name"]}
-                                  for s in actor.seats_info()]})
-        return {"tables": out}
-
-    async def _lobby_from_db(self) -> dict:
-        """The lobby of a cluster: every process's public tables with a free seat, from the database."""
-        T, S = store.tables, store.seats
-        free = select(S.c.table_id).where(S.c.kind == "human", S.c.claimed.is_(False))
-        rows = await store.fetch_all(self.engine, select(T.c.id, T.c.game, T.c.variant, T.c.settings).where(
-            T.c.public.is_(True), T.c.finished.is_(False), T.c.id.in_(free)).order_by(T.c.created))
-        seats: dict[str, list] = {r["id"]: [] for r in rows}
-        if rows:
-            for s in await store.fetch_all(self.engine, select(S).where(S.c.table_id.in_(list(seats))).order_by(
-                    S.c.table_id, S.c.seat)):
-                taken = s["kind"] == "bot" or bool(s["claimed"])
-                seats[s["table_id"]].append({"seat": s["seat"], "kind": s["kind"], "taken": taken,
-                                             "name": html.escape(s["name"]) if s["name"] else None})
-        return {"tables": [{"table": r["id"], "game": r["game"], "variant": r["variant"],
-                            "settings": json.loads(r["settings"]), "seats": seats[r["id"]]} for r in rows]}
-
+    # --- seats ---------------------------------------------------------------------------------
     async def join(self, table_id: str, body, private_ok: bool = False,
                    reserved_for: int | None = None) -> tuple[int, dict]:
         """Claim a free human seat of a public table (``private_ok``: of any table, for a club's
@@ -383,36 +256,5 @@ class Server:
         actor.broadcast_seats()
         return 201, {"seat": s.seat, "token": token, "url": seat_url(table_id, token)}
 
-    async def record(self, table_id: str) -> dict | None:
-        """The record of a finished table, or of an uploaded record; None if there is none (yet)."""
-        if not isinstance(table_id, str) or len(table_id) > 32:
-            return None
-        row = await store.fetch_one(self.engine, select(store.tables.c.record).where(store.tables.c.id == table_id))
-        if row is not None and row["record"]:
-            return json.loads(row["record"])
-        row = await store.fetch_one(self.engine, select(store.records.c.record).where(store.records.c.id == table_id))
-        if row is not None:
-            return json.loads(row["record"])
-        return None
 
-    async def upload(self, body) -> dict:
-        """Keep an uploaded record once it replays exactly: ``{"id", "url"}``."""
-        if not isinstance(body, dict):
-            raise BadRequest("a record is a JSON object (the file 'stich play' or a table's record link saves)")
-        try:
-            state = stich.replay(body)
-        except StichError as exc:
-            raise BadRequest(str(exc)) from None
-        except Exception as exc:  # noqa: BLE001 - any other failure of a hostile record is still a bad request
-            raise BadRequest(f"the record does not replay: {type(exc).__name__}: {exc}") from None
-        rec = state.record()
-        for key in ("web", "cli"):  # keep the table's or terminal's notes (names, bots) if well-formed
-            if isinstance(body.get(key), dict):
-                rec[key] = body[key]
-        rid = new_id()
-        await self.writer.write(store.records.insert().values(id=rid, record=store.dumps(rec), at=time.time()))
-        event(log, "record uploaded", id=rid, game=rec["game"], actions=len(rec["actions"]))
-        return {"id": rid, "url": f"/replay/{rid}"}
-
-
-__all__ = ["Server", "SeatSpec", "token_hash", "MAX_RECORD_BYTES"]
+__all__ = ["Server"]

@@ -17,9 +17,10 @@ from stich.web.guard import address, origin_problem
 from stich.web.logs import event
 from stich.web.players import BadCredential, identify
 from stich.web.quotas import BAD_INPUT, FORBIDDEN, FOREIGN_ORIGIN, TOO_MANY, Quotas, refused_too_often, retry_after
-from stich.web.server import Server, token_hash
+from stich.web.server import Server
 from stich.web.table import MAX_CLIENT_ID, Conn
 from stich.web.table.players import NEEDS_PLAYER, SeatRefused
+from stich.web.tokens import token_hash
 
 log = logging.getLogger("stich.web")
 

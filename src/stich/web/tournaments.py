@@ -22,7 +22,8 @@ from starlette.routing import Route
 from stich.web.players import BadCredential, identify
 from stich.web.spec import BadRequest
 from stich.web.tourney import people, register, view
-from stich.web.tourney.service import Tournaments, check_token, player_token
+from stich.web.tourney.keys import check_token, player_token
+from stich.web.tourney.service import Tournaments
 
 
 def install(server) -> Tournaments:

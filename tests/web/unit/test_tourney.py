@@ -12,7 +12,7 @@ import stich
 from stich.web.spec import BadRequest
 from stich.web.tourney import draw, scoring
 from stich.web.tourney.rules import parse_tournament
-from stich.web.tourney.service import sides_of
+from stich.web.tourney.stored import sides_of
 
 
 def _players(n, bots=0):

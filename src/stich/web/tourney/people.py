@@ -17,7 +17,7 @@ from stich.web import store
 from stich.web.clubs import members
 from stich.web.spec import BadRequest
 from stich.web.tourney.schema import tournament_players, tournaments
-from stich.web.tourney.service import read
+from stich.web.tourney.stored import read
 
 TP = tournament_players
 #: the most tournaments a profile or a club's page lists (the newest)

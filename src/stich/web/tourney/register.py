@@ -20,8 +20,8 @@ from sqlalchemy import func, select, update
 
 from stich.web import store
 from stich.web.logs import event
-from stich.web.server import new_token, token_hash
 from stich.web.spec import BadRequest, clean_name
+from stich.web.tokens import new_token, token_hash
 from stich.web.tourney.rules import MAX_PLAYERS
 from stich.web.tourney.schema import tournament_players, tournaments
 
