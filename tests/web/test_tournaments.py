@@ -264,6 +264,12 @@ def test_kill9_mid_round_and_between_rounds_loses_nothing(server_factory):
     run(go(), timeout=110)
 
 
+def lang_switch(page: str) -> tuple[str, dict]:
+    """Where a page's language switch goes: its form's address and hidden fields (base.html)."""
+    form = re.search(r'<form class="lang" method="get" action="([^"]*)">(.*?)</form>', page, re.S)
+    return form.group(1), dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', form.group(2)))
+
+
 def tournaments_stored(server) -> int:
     with sqlite3.connect(f"file:{server.db}?mode=ro", uri=True) as db:
         return db.execute("SELECT count(*) FROM tournaments").fetchone()[0]
@@ -287,6 +293,8 @@ def test_the_directors_forms_refuse_bad_input_in_words_and_keep_the_key_from_eve
                 r = await http.post("/tournaments/new", data={**fields, **changed}, headers=de)
                 assert r.status_code == 400 and said in r.text, r.text
                 assert 'value="2"' in r.text   # the form comes back as it was typed
+                # its language switch asks for the form again (GET), for the same game, not the POST's address
+                assert lang_switch(r.text) == ("/tournaments/new", {"play": "watten/tyrolean"})
             fields.update(people="Anna\nSepp\nVroni", bots="1")
             r = await http.post("/tournaments/new", data=fields, headers={"Sec-Fetch-Site": "cross-site"})
             assert r.status_code == 403   # another site's page may not make a visitor create one
@@ -308,6 +316,7 @@ def test_the_directors_forms_refuse_bad_input_in_words_and_keep_the_key_from_eve
             # the draw: a wrong key draws nothing; the table on paper
             r = await http.post(f"/tournaments/{tid}/draw", data={"director": tokens[1]}, headers=de)
             assert r.status_code == 403 and "nur die Turnierleitung darf eine Runde auslosen" in r.text
+            assert lang_switch(r.text) == (f"/tournaments/{tid}", {})   # a wrong key is not carried on
             r = await http.post(f"/tournaments/{tid}/draw", data={"director": key, "paper": "1"})
             assert r.status_code == 303 and r.headers["location"].endswith("#round-1")
             sheet = f"/tournaments/{tid}/result/1/1"
@@ -317,6 +326,10 @@ def test_the_directors_forms_refuse_bad_input_in_words_and_keep_the_key_from_eve
             assert r.status_code == 303
             r = await http.post(f"/tournaments/{tid}/draw", data={"director": key}, headers=de)
             assert r.status_code == 409 and "Runde 1 wird noch gespielt (0 von 1 Tischen fertig)" in r.text
+            path, query = lang_switch(r.text)
+            assert (path, query) == (f"/tournaments/{tid}", {"director": key})
+            r = await http.get(path, params={**query, "lang": "it"})   # the switch used: the director's page
+            assert r.status_code == 200 and r.headers["content-language"] == "it" and 'action="/tournaments/' in r.text
             r = await http.post(sheet, data={"director": key, "s-1-0": "2", "s-1-1": "5"})
             assert r.status_code == 303
             doc = (await http.get(f"/api/tournaments/{tid}")).json()

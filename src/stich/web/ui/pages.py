@@ -52,11 +52,16 @@ def language(request: Request) -> str:
     return negotiate(request.headers.get("accept-language"))
 
 
-def page(request: Request, template: str, status: int = 200, **data) -> HTMLResponse:
+def page(request: Request, template: str, status: int = 200, lang_to: tuple[str, dict] | None = None,
+         **data) -> HTMLResponse:
+    """``template`` in the reader's language.  Its language switch asks for the same page again (a ``GET`` of
+    this address and query); ``lang_to`` (path, query) names another address for it: a page that answers a
+    form's ``POST`` has an address that a ``GET`` may not open (405), and the query of a form is its body."""
     lang = language(request)
     env = environment()
-    html = env.get_template(template).render(request=request, path=request.url.path,
-                                             query=dict(request.query_params), **env.i18n_globals(lang), **data)
+    path, query = lang_to or (request.url.path, dict(request.query_params))
+    html = env.get_template(template).render(request=request, path=path, query=query, **env.i18n_globals(lang),
+                                             **data)
     response = HTMLResponse(html, status_code=status)
     if request.query_params.get("lang") in LANGS:   # a chosen language is remembered for a year
         response.set_cookie("lang", lang, max_age=365 * 24 * 3600, samesite="lax")

@@ -34,7 +34,12 @@ def render(request: Request, data: dict, token: str | None = None, status: int =
     """The tournament's page; opened with the director's key (``data["director"]``) it adds the director's
     parts (stich.web.ui.tourney_director): ``error`` in the reader's words, ``typed`` the score sheet form
     sent back with its fields as typed (``{"form": id, "fields": {...}}``)."""
-    response = page(request, "tournament.html", status=status, t=data, token=token, d=data.get("director"),
+    d = data.get("director")
+    # the answer to a director's form: its language switch opens the page itself (the form's address takes no
+    # GET), as the director opened it
+    lang_to = None if request.method == "GET" else (
+        f"/tournaments/{data['tournament']}", {"director": d["key"]} if d and not d.get("refused") else {})
+    response = page(request, "tournament.html", status=status, lang_to=lang_to, t=data, token=token, d=d,
                     title=stich.game(data["game"]).title, format_words=FORMAT_WORDS, tiebreak_words=TIEBREAK_WORDS,
                     error=error, typed=typed or {}, origin=str(request.base_url).rstrip("/"),
                     side_groups=side_groups, when=when, levels=levels())

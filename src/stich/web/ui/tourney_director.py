@@ -9,10 +9,12 @@ checks a sheet before anything is stored, so a mistyped field changes nothing.""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from urllib.parse import quote
 
 from starlette.requests import Request
-from starlette.responses import RedirectResponse
+from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 import stich
@@ -88,14 +90,28 @@ async def _again(request: Request, tid: str, key: str, status: int, error: str, 
     return render(request, data, status=status, error=error, typed=typed)
 
 
-async def _form(request: Request, _):
-    """(fields: the last value of each, the checked ``paper`` boxes, the key) or the page with why not."""
+@dataclass
+class Posted:
+    """A director's form as posted: the tournament's id, the reader's gettext, each field's last value, the
+    tables ticked as played on paper, and the director's key (a hidden field of every form)."""
+
+    tid: str
+    _: Callable[[str], str]
+    fields: dict[str, str]
+    paper: list[str]
+    key: str
+
+
+async def _posted(request: Request) -> Posted | Response:
+    """What every director's form begins with: the posted form read (:func:`read_form`'s limits) in the
+    reader's language, or the 400 page saying why it cannot be read."""
+    _ = environment().translator_for(language(request)).gettext
     try:
         form = await read_form(request)
     except FormRefused as exc:
-        return None, _(str(exc))
+        return page(request, "error.html", status=400, message_id="bad_form", detail=_(str(exc)))
     fields = {k: v[-1] for k, v in form.items()}
-    return (fields, form.get("paper", []), fields.get("director", "")), None
+    return Posted(request.path_params["tid"], _, fields, form.get("paper", []), fields.get("director", ""))
 
 
 def _short(data: dict):
@@ -115,12 +131,10 @@ def _short(data: dict):
 
 async def draw(request: Request):
     """``POST /tournaments/{ID}/draw``: the next round, the ticked tables on paper."""
-    tid = request.path_params["tid"]
-    _ = environment().translator_for(language(request)).gettext
-    got, problem = await _form(request, _)
-    if got is None:
-        return page(request, "error.html", status=400, message_id="bad_form", detail=problem)
-    fields, paper, key = got
+    got = await _posted(request)
+    if not isinstance(got, Posted):
+        return got
+    tid, _, fields, paper, key = got.tid, got._, got.fields, got.paper, got.key
     if any(not p.isdigit() or len(p) > 3 for p in paper):
         return await _again(request, tid, key, 400, _("Tick the tables played on paper among those offered."))
     asked = {"token": key, "paper": sorted({int(p) for p in paper})}
@@ -158,12 +172,10 @@ async def draw(request: Request):
 
 async def result(request: Request):
     """``POST /tournaments/{ID}/result/{ROUND}/{TABLE}``: a table's score sheet typed, or its result corrected."""
-    tid = request.path_params["tid"]
-    _ = environment().translator_for(language(request)).gettext
-    got, problem = await _form(request, _)
-    if got is None:
-        return page(request, "error.html", status=400, message_id="bad_form", detail=problem)
-    fields, _paper, key = got
+    got = await _posted(request)
+    if not isinstance(got, Posted):
+        return got
+    tid, _, fields, key = got.tid, got._, got.fields, got.key
     facade = request.app.state.stich
     data = await facade.tournament(tid, None, key)
     if data is None:

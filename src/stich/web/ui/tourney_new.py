@@ -211,7 +211,12 @@ def _catalogue(picked) -> tuple[list[dict], dict | None]:
 def _form_page(request: Request, form: dict, errors: list[str], status: int = 200, club: dict | None = None):
     picked = chosen(form.get("play"))
     games, shown = _catalogue(picked)
-    response = page(request, "tournament_new.html", status=status, games=games, g=shown, form=form, errors=errors,
+    # the answer to the posted form: its language switch opens the form again (a GET) for the same game and
+    # club; what was typed stays behind (names in an address would be shared with every link to it)
+    kept = {"play": "/".join(picked) if picked else None, "club": club and club["club"]}
+    lang_to = None if request.method == "GET" else ("/tournaments/new", {k: v for k, v in kept.items() if v})
+    response = page(request, "tournament_new.html", status=status, lang_to=lang_to, games=games, g=shown,
+                    form=form, errors=errors,
                     club=club,
                     formats=FORMATS, levels=levels(), play=form.get("play", ""),
                     typed_options=[k[4:] for k, v in form.items() if k.startswith("opt-") and v])
