@@ -426,7 +426,8 @@ def test_a_players_tournaments_and_a_clubs(server):
 def test_registration_by_link_until_round_1(server):
     """docs/tournaments.md "Registration by link": people register on the join page (a name taken is refused in
     the reader's words) or, signed in, through the API under their player's name (bound at once); the first
-    draw counts the tables (409 in words while short, bots fill on request); registration closes with it."""
+    draw counts the tables (409 in words while short, bots fill on request); registration closes with it, or
+    earlier by the director's hand (and opens again until round 1)."""
     from tests.web.test_players import new_player
 
     de = {"Accept-Language": "de"}
@@ -457,6 +458,27 @@ def test_registration_by_link_until_round_1(server):
             assert [x["tournament"] for x in mine] == [tid]
             page = (await http.get(f"/tournaments/{tid}?director={key}")).text
             assert page.count("registered by link") == 2 and "3 registered so far." in page
+            # the director closes registration before the draw (the page's form): nobody registers meanwhile
+            close = f"/tournaments/{tid}/registration"
+            r = await http.post(close, data={"director": "wrong", "open": "no"}, headers=de)
+            assert r.status_code == 403 and "nur die Turnierleitung darf die Anmeldung schließen" in r.text
+            r = await http.post(close, data={"director": key, "open": "no"})
+            assert r.status_code == 303 and r.headers["location"].endswith("#registration")
+            assert 'id="registration-closed"' in (await http.get(r.headers["location"])).text
+            r = await http.post(join, data={"name": "Zenzi"}, headers=de)
+            assert r.status_code == 409 and "Die Turnierleitung hat sie geschlossen" in r.text
+            r = await http.post(api, json={"name": "Zenzi"})
+            assert r.status_code == 409 and r.json() == {"error": "registration is closed: the director has closed it"}
+            assert not (await http.get(f"/api/tournaments/{tid}")).json()["registration"]
+            for body, status in (({"token": key}, 400), ({"token": key, "open": "yes"}, 400),
+                                 ({"token": "wrong", "open": True}, 403)):
+                r = await http.post(f"/api/tournaments/{tid}/registration", json=body)
+                assert r.status_code == status, r.text
+            r = await http.post(f"/api/tournaments/{tid}/registration", json={"token": key, "open": True})
+            assert r.status_code == 200 and r.json() == {"tournament": tid, "registration": True}
+            assert (await http.get(f"/api/tournaments/{tid}")).json()["registration"]
+            r = await http.post(f"/api/tournaments/{tid}/registration", json={"token": key, "open": False})
+            assert r.status_code == 200 and r.json()["registration"] is False
             # three people at tables of two: the draw says how many are missing, then bots fill on request
             r = await http.post(f"/tournaments/{tid}/draw", data={"director": key}, headers=de)
             assert r.status_code == 409 and "3 Spieler füllen keine Tische zu 2: 1 müssen sich noch anmelden" in r.text
@@ -468,6 +490,8 @@ def test_registration_by_link_until_round_1(server):
                 ["Vroni", "Sepp", anna["name"], "Bot 1"])
             r = await http.post(api, json={"name": "Zenzi"})
             assert r.status_code == 409 and r.json() == {"error": "registration is closed: round 1 is drawn"}
+            r = await http.post(f"/api/tournaments/{tid}/registration", json={"token": key, "open": True})
+            assert r.status_code == 409 and r.json() == {"error": "registration is closed: round 1 is drawn"}
             assert "Registration is closed" in (await http.get(join)).text
             doc = (await http.get(f"/api/tournaments/{tid}")).json()
             assert not doc["registration"] and [p["kind"] for p in doc["players"]] == ["human"] * 3 + ["bot"]
@@ -475,6 +499,9 @@ def test_registration_by_link_until_round_1(server):
             other = await create(http, **WATTEN, format={"kind": "rounds", "rounds": 1, "games_per_round": 1},
                                  players=bots("ABCD"))
             r = await http.post(f"/api/tournaments/{other['tournament']}/players", json={"name": "Zenzi"})
+            assert r.status_code == 409 and "takes no registrations" in r.json()["error"]
+            r = await http.post(f"/api/tournaments/{other['tournament']}/registration",
+                                json={"token": other["director_token"], "open": False})
             assert r.status_code == 409 and "takes no registrations" in r.json()["error"]
             await draw(http, other, status=400, fill="bot:random")
 

@@ -95,6 +95,10 @@ class Facade:
     async def enter_result(self, tid: str, table_id: str, body) -> tuple[int, dict]:
         return await self._server.tournaments.enter(tid, table_id, body)
 
+    async def set_registration(self, tid: str, body) -> tuple[int, dict]:
+        """Close registration by link before round 1, or open it again (``tourney.register.set_open``)."""
+        return await tourney_register.set_open(self._server.engine, tid, body)
+
     # clubs (stich.web.clubs): a member's view of a club, and one's clubs
     async def club_page(self, club_id: str, player_id: int, key: str) -> dict | None:
         """A club as its member sees it (None for anyone else), with its leaderboard of ``key``."""

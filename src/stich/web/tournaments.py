@@ -10,6 +10,8 @@
 - ``GET /api/tournaments/{ID}/standings.csv``: the ranking as CSV
 - ``POST /api/tournaments/{ID}/players`` ``{"name": N}`` (signed in: ``{}``) -> ``201 {"name", "token", "url"}``:
   registration by link, until round 1 is drawn (``stich.web.tourney.register``)
+- ``POST /api/tournaments/{ID}/registration`` ``{"token": D, "open": false}`` (``true``: again) -> ``200
+  {"tournament", "registration"}``: the director closes registration by link before round 1
 
 The work is :class:`stich.web.tourney.service.Tournaments` (``server.tournaments``)."""
 
@@ -58,7 +60,9 @@ async def page_data(server, tid: str, token: str | None, director: str | None = 
 def director_data(t, director: str) -> dict:
     """What the director's page adds: the key, each person's link (derived again from the key; None for a
     tournament whose tokens were not derived from it), the sides of the seats (one result per side),
-    whether the next round can be drawn.  ``{"refused": True}`` for a key that is not the director's."""
+    whether the next round can be drawn, whether people register by link (``registration``, until round 1) and
+    whether the director has closed that (``closed``).  ``{"refused": True}`` for a key that is not the
+    director's."""
     if not check_token(t.row["director_hash"], director):
         return {"refused": True}
     links = []
@@ -75,6 +79,7 @@ def director_data(t, director: str) -> dict:
     return {"key": director, "links": links, "sides": t.sides, "tables": len(t.players) // n,
             "can_draw": drawn < t.fmt["rounds"] and (drawn == 0 or t.complete(drawn)),
             "registration": bool(t.row["registration"]) and drawn == 0, "registered": len(t.players),
+            "closed": bool(t.row["registration_closed"]),
             "short": (-len(t.players)) % n if t.players else n}
 
 
@@ -134,6 +139,14 @@ def routes(read_json, error) -> list:
         except BadRequest as exc:
             return error(exc.status, str(exc))
 
+    async def registration(request: Request):
+        try:
+            status, body = await register.set_open(request.app.state.server.engine, request.path_params["tid"],
+                                                   await read_json(request))
+        except BadRequest as exc:
+            return error(exc.status, str(exc))
+        return JSONResponse(body, status_code=status)
+
     async def standings_csv(request: Request):
         t = await service(request).load(request.path_params["tid"])
         if t is None:
@@ -148,4 +161,5 @@ def routes(read_json, error) -> list:
         Route("/api/tournaments/{tid}/tables/{table}/result", result, methods=["POST"]),
         Route("/api/tournaments/{tid}/standings.csv", standings_csv, methods=["GET"]),
         Route("/api/tournaments/{tid}/players", join, methods=["POST"]),
+        Route("/api/tournaments/{tid}/registration", registration, methods=["POST"]),
     ]

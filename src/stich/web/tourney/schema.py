@@ -2,7 +2,8 @@
 
 - ``tournaments``: the game, its options, the format, the secret seed the draws and a duplicate round's
   deals derive from (never shown), the director's token (hashed), how many rounds are drawn, the club it
-  belongs to (migration 0009; None: nobody's) and whether people may still register by link (0009);
+  belongs to (migration 0009; None: nobody's), whether people may register by link (0009) and whether the
+  director closed that before round 1 (0011);
 - ``tournament_players``: each player or bot in registration order, a player's token (hashed: the seat
   token at every table the player is drawn to), and the player (an identity, ``players.id``) who opened
   the entry's link while signed in (migration 0009: the tournament is in that player's history);
@@ -31,6 +32,8 @@ tournaments = Table(
     Column("created", Float, nullable=False),
     Column("club_id", String(32), index=True),     # a club's tournament (made by one of its admins), or None
     Column("registration", Boolean, nullable=False, default=False),   # open: people join by link until round 1
+    # the director closed registration by link before round 1 (migration 0011); may open it again until then
+    Column("registration_closed", Boolean, nullable=False, default=False),
 )
 
 tournament_players = Table(

@@ -61,7 +61,8 @@ def document(t, corrections: list[dict]) -> dict:
     return {"tournament": t.id, "game": t.game.name, "variant": t.game.variant, "options": dict(t.game.options),
             "format": t.fmt, "drawn": t.row["drawn"], "rounds": rounds(t), "standings": t.standings(),
             "finished": t.finished, "corrections": corrections,
-            "registration": bool(t.row["registration"]) and t.row["drawn"] == 0,   # open: /tournaments/ID/join
+            # open now (/tournaments/ID/join): until round 1, unless the director closed it (tourney.register)
+            "registration": bool(t.row["registration"]) and not t.row["registration_closed"] and t.row["drawn"] == 0,
             "players": [{"name": p["name"], "kind": p["kind"], "bot": p["bot"]} for p in t.players]}
 
 

@@ -1,5 +1,6 @@
 """The director's forms on the tournament's page (opened with ``?director=KEY``): draw the next round, with the
-tables played on paper, and type a table's score sheet or correct a finished table's result.
+tables played on paper, type a table's score sheet or correct a finished table's result, and close
+registration by link before round 1 (or open it again).
 
 Plain form posts (no script needed), each carrying the director's key in a hidden field, answered by a
 redirect back to the page (``303``) or by the page again with what went wrong in the reader's words and the
@@ -210,10 +211,32 @@ async def result(request: Request):
     return RedirectResponse(_director_url(tid, key, form_id), status_code=303)
 
 
+async def registration(request: Request):
+    """``POST /tournaments/{ID}/registration``: the director closes registration by link (``open=no``) before
+    round 1, or opens it again (``open=yes``)."""
+    got = await _posted(request)
+    if not isinstance(got, Posted):
+        return got
+    tid, _, key = got.tid, got._, got.key
+    wanted = got.fields.get("open")
+    if wanted not in ("yes", "no"):
+        return await _again(request, tid, key, 400, _("Choose whether registration is open or closed."))
+    status, body = await request.app.state.stich.set_registration(tid, {"token": key, "open": wanted == "yes"})
+    if status == 200:
+        return RedirectResponse(_director_url(tid, key, "registration"), status_code=303)
+    if status == 404:
+        return page(request, "error.html", status=404, message_id="no_tournament")
+    error = {403: _("This is not the director's key of this tournament: only the director may close or open registration."),  # noqa: E501
+             409: _("Registration cannot change any more: round 1 has been drawn.")}.get(
+        status, _("Registration was not changed: %(why)s") % {"why": body.get("error", "")})
+    return await _again(request, tid, key, status, error)
+
+
 def routes() -> list:
     """The director's forms; ``/tournaments/new`` comes before the pages' ``/tournaments/{ID}``."""
     return [
         Route("/tournaments/new", new, methods=["GET", "POST"], name="tournament_new"),
         Route("/tournaments/{tid}/draw", draw, methods=["POST"], name="tournament_draw"),
         Route("/tournaments/{tid}/result/{round}/{number}", result, methods=["POST"], name="tournament_result"),
+        Route("/tournaments/{tid}/registration", registration, methods=["POST"], name="tournament_registration"),
     ]

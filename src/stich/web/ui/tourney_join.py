@@ -21,6 +21,7 @@ from stich.web.ui.tourney_new import NAME_MAX, FormRefused, read_form
 #: why a registration is refused (``stich.web.tourney.register.Refused.why``), in words
 WHY = {
     "closed": N_("Registration is closed: round 1 has been drawn."),
+    "closed_early": N_("Registration is closed: the director has closed it."),
     "not_open": N_("This tournament takes no registrations: its director registers the players."),
     "name": N_("Type your name: at most %(n)s characters."),
     "form": N_("Type your name: at most %(n)s characters."),
