@@ -405,6 +405,18 @@ def test_a_players_tournaments_and_a_clubs(server):
             assert r.status_code == 200 and "Preiswatten Runde" in r.text
             forms = re.findall(r'<form method="(?:get|post)" action="/tournaments/new".*?</form>', r.text, re.S)
             assert len(forms) == 2 and all(f'name="club" value="{club}"' in f for f in forms)   # both carry it
+            # the club's preset gives the form its game, variant and options (its seats and settings stay out)
+            preset = {"game": "watten", "variant": "bavarian_2", "options": {"target": 7}, "seats": ["human", "bot"],
+                      "timer": "fast"}
+            r = await http.post(f"/api/clubs/{club}/presets", json={"name": "Hausregel", "table": preset},
+                                headers=anna["headers"])
+            pid = r.json()["preset"]
+            r = await http.get(f"/tournaments/new?club={club}&preset={pid}", headers=anna["headers"])
+            assert r.status_code == 200 and f'<option value="{pid}" selected>Hausregel</option>' in r.text
+            assert '<input type="hidden" name="play" value="watten/bavarian_2">' in r.text
+            assert re.search(r'name="opt-target" type="number"[^>]* value="7"', r.text), r.text
+            r = await http.get(f"/tournaments/new?club={club}&preset={pid + 1}", headers=anna["headers"])
+            assert r.status_code == 404 and "This club has no such preset." in r.text
             fields = {"play": "watten/bavarian_2", "format": "rounds", "rounds": "1", "games": "1",
                       "people": "Vroni", "bots": "1", "level": "beginner", "club": club}
             r = await http.post("/tournaments/new", data=fields, headers=bert["headers"])

@@ -62,13 +62,17 @@ class Facade:
         return await tournaments.page_data(self._server, tid, token, director, player)
 
     async def admin_club(self, club_id: str, player: dict | None) -> dict | None:
-        """``{"club", "name"}`` of a club ``player`` is an admin of, else None (the new-tournament form's club)."""
+        """``{"club", "name", "presets"}`` of a club ``player`` is an admin of, else None (the new-tournament
+        form's club; its presets, ``[{"preset", "name", "table"}]``, may give the form its game and options)."""
         try:
             club_id = await tourney_people.check_club_admin(self._server.engine, club_id, player)
         except BadRequest:
             return None
         club = await clubs_api.clubs.club(self._server.engine, club_id)
-        return None if club is None else {"club": club_id, "name": club["name"]}
+        if club is None:
+            return None
+        return {"club": club_id, "name": club["name"],
+                "presets": await clubs_api.clubs.preset_list(self._server.engine, club_id)}
 
     async def registration(self, tid: str) -> dict | None:
         """Whether a tournament takes registrations by link (``stich.web.tourney.register.state``)."""

@@ -9,7 +9,7 @@ import stich
 from stich.i18n import translator
 from stich.web.tourney.rules import parse_tournament
 from stich.web.ui.tourney_director import parse_sheet
-from stich.web.ui.tourney_new import parse
+from stich.web.ui.tourney_new import from_preset, parse
 
 
 def words(lang: str):
@@ -84,3 +84,14 @@ def test_the_score_sheet_takes_a_line_per_side_and_only_what_changed():
     # an online table's match still being played is not offered, even if a field is forged
     online = dict(table, paper=False)
     assert parse_sheet({"s-1-0": "15", "s-1-1": "3"}, online, sides, EN)[0] == []
+
+
+def test_a_club_preset_fills_the_form_with_its_game_and_options_only():
+    """A preset (a POST /api/tables body) gives the form its game, variant and options; seats and table
+    settings are no tournament's.  A preset the rules no longer take is said, not half used."""
+    assert from_preset({"game": "watten", "variant": "bavarian_2", "options": {"target": 7, "lock_at": 0},
+                        "seats": ["human", "bot"], "timer": "fast"}) == {
+        "play": "watten/bavarian_2", "opt-target": "7", "opt-lock_at": "0"}
+    assert from_preset({"game": "watten"})["play"] == f"watten/{stich.game('watten').default_variant}"
+    with pytest.raises(ValueError):
+        from_preset({"game": "watten", "options": {"no_such_option": 1}})

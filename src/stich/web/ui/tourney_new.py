@@ -195,6 +195,21 @@ def parse(form: dict, _) -> tuple[dict | None, list[str]]:
     return body, []
 
 
+def from_preset(table: dict) -> dict[str, str]:
+    """A club's preset (a ``POST /api/tables`` body, ``stich.web.clubs``) as the form's fields: the game and
+    variant (``play``) and each option as typed (``opt-NAME``).  Its seats and table settings (grace, timer,
+    signals) are not a tournament's: its tables are seated by the draw and use the usual settings.
+    ``ValueError`` when the game's rules no longer take the preset."""
+    try:
+        game = stich.game(table["game"], table.get("variant"), **(table.get("options") or {}))
+    except Exception as exc:  # noqa: BLE001 - a preset checked when saved, but the rules may have changed since
+        raise ValueError(str(exc)) from None
+    fields = {"play": f"{game.name}/{game.variant}"}
+    for name, value in (table.get("options") or {}).items():
+        fields[f"opt-{name}"] = str(value)
+    return fields
+
+
 def _catalogue(picked) -> tuple[list[dict], dict | None]:
     """The games for the chooser, and the chosen variant's game with only the options that apply to it."""
     games = games_catalogue()
@@ -247,6 +262,17 @@ async def new(request: Request):
         club, refused = await _club(request, request.query_params.get("club"), form)
         if refused is not None:
             return refused
+        preset_id = request.query_params.get("preset")
+        if club is not None and preset_id:   # the club's house rules: its game, variant and options
+            preset = next((p for p in club["presets"] if str(p["preset"]) == preset_id), None)
+            _ = environment().translator_for(language(request)).gettext
+            if preset is None:
+                return _form_page(request, form, [_("This club has no such preset.")], status=404, club=club)
+            try:
+                form.update(from_preset(preset["table"]), preset=preset_id)
+            except ValueError as exc:
+                return _form_page(request, form, [_("The game's rules no longer take this preset: %(why)s")
+                                                  % {"why": str(exc)}], status=409, club=club)
         picked = chosen(form["play"])
         if picked is None and form["play"]:
             return _form_page(request, form, [], status=404, club=club)
