@@ -71,6 +71,10 @@ class WorldSpec:
     fixup: dict = field(default_factory=dict)
     #: False before the deal point (e.g. at the cut): the world is a fresh random deal
     explicit: bool = True
+    #: True (with ``explicit`` False): the slots are the pack before the hand's cut, top first (no
+    #: hand slots), given to the set-up as ``deck``; the cut is replayed, so the cards it showed
+    #: (in groups at their places) are shown again
+    deck: bool = False
     #: optional, the game's re-deal rule for this view: ``redeal(world) -> check`` where
     #: ``check(hands, rng)`` says whether hands (masks, per seat) with the unknown cards dealt
     #: anew keep every visible action legal (false: no; a callable ``finish(world, moved)``: yes,
@@ -477,7 +481,9 @@ def _replay(game, view, spec, layout, rng, model=None):
         pos += size
     stock = layout[pos:]
     setup = dict(spec.setup)
-    if spec.explicit:
+    if spec.deck:
+        setup["deck"] = stock
+    elif spec.explicit:
         setup["hands"] = hands
         if spec.stock_size:
             setup["stock"] = stock

@@ -27,13 +27,20 @@ def world_spec(game, view: dict) -> WorldSpec:
     if info.get("x_team") is not None:
         setup["x_team"] = info["x_team"]
     dealt_at = next((i for i, ev in enumerate(events) if ev["type"] == "stock_bottom"), None)
+    pack, shown = cut_places(events, game.options["cut_next_card_from"])
+    if dealt_at is None:
+        # Before the deal (the second-cut decision, an Orbi window): the world is the pack as it
+        # lay before the cut(s), every card a cut showed (a critico its taker keeps, the card it
+        # stopped on) where it lay, the others shuffled; the cuts are replayed and must show the
+        # same cards.  (A fresh pack re-cut would give the seat's own critico to another seat.)
+        spec = WorldSpec(setup=setup, hand_sizes=[0] * 4, stock_size=len(game.deck), explicit=False,
+                         deck=True, replay=list(range(len(actions))), compare_from=0)
+        spec.fixup = {"hand_number": view["hand_number"]}
+        for pos, card in shown.items():
+            spec.add(spec.stock_slots(pos, pos + 1), [card])
+        return spec
     spec = WorldSpec(setup=setup, hand_sizes=[5] * 4, stock_size=20)
     spec.fixup = {"hand_number": view["hand_number"]}
-    if dealt_at is None:   # before the deal: nothing is known yet
-        spec.explicit = False
-        spec.replay = list(range(len(actions)))
-        spec.compare_from = len(actions)
-        return spec
     spec.replay = [i for i, (_s, text, _k) in enumerate(actions) if (text or "").split(" ")[0] not in PRE_DEAL]
     spec.compare_from = next((i for i, a in enumerate(actions) if a[2] > dealt_at), len(actions))
     placed: set[str] = set()
@@ -42,6 +49,18 @@ def world_spec(game, view: dict) -> WorldSpec:
         spec.add(slots, [c for c in cards if not (c in placed or placed.add(c))])
 
     add(spec.stock_slots(19), [next(ev["card"] for ev in events if ev["type"] == "stock_bottom")])
+    # The cards the cuts stopped on lie where the deal put them (an earlier cut's stop card, moved
+    # by the next cut, or the one dealt to R first under cut_next_card_from=remaining_packet): a
+    # single place each, so before the wider groups.
+    held = [0] * 4
+    for ev in events:
+        if ev["type"] == "cut":
+            for s in ev["to"]:
+                if s is not None:
+                    held[s] += 1
+    for at, slots in zip(pack, deal_places(spec, game.options["deal_pattern"], view["dealer"], held), strict=True):
+        if at in shown:
+            add(slots, [shown[at]])
     # Where each seat's current hand lies: its deal slots, or the block of its last exchange.
     where = {s: spec.hand_slots(s) for s in range(4)}
     own: list[tuple[list[int], list[str]]] = []
@@ -72,6 +91,49 @@ def world_spec(game, view: dict) -> WorldSpec:
                     add(spec.hand_slots(s), [card])
     spec.redeal = lambda world: redeal_check(game, view, world)
     return spec
+
+
+def cut_places(events: list[dict], next_from: str) -> tuple[list[int], dict[int, str]]:
+    """The hand's cuts (BT-5.3/5.4) replayed on the positions of the pack before them (0 = top):
+    the pack after the cuts, as those positions (the critici taken are gone), and the card each
+    cut showed, by its position."""
+    pack = list(range(40))
+    shown: dict[int, str] = {}
+    for ev in events:
+        if ev["type"] != "cut":
+            continue
+        top, bottom = pack[:ev["at"]], pack[ev["at"]:]
+        src, idx = top, -1
+        for j, (card, to) in enumerate(zip(ev["revealed"], ev["to"], strict=True)):
+            shown[src[idx]] = card
+            if to is not None:
+                src.pop(idx)
+                if j == 0 and next_from == "remaining_packet":
+                    src, idx = bottom, 0
+        pack = bottom + top
+    return pack, shown
+
+
+def deal_places(spec: WorldSpec, pattern: str, dealer: int, held: list[int]) -> list[list[int]]:
+    """The slots each card of the pack after the cuts goes to (BT-6.1/6.2, A4-11): a hand's slots
+    (``held``: the critici each seat took at the cut, which count toward its 5), then the stock's
+    slots one by one."""
+    order = [(dealer + 1) & 3, (dealer + 2) & 3, (dealer + 3) & 3, dealer]
+    places = []
+    have = list(held)
+    if pattern == "single_cards":
+        while any(have[s] < 5 for s in order):
+            for s in order:
+                if have[s] < 5:
+                    places.append(spec.hand_slots(s))
+                    have[s] += 1
+    else:   # 3_then_2
+        for first in (True, False):
+            for s in order:
+                want = max(0, 3 - have[s]) if first else 5 - have[s]
+                places += [spec.hand_slots(s)] * want
+                have[s] += want
+    return places + [spec.stock_slots(j, j + 1) for j in range(spec.stock_size)]
 
 
 def world_fixup(state, view: dict, spec: WorldSpec) -> None:
