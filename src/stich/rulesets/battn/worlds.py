@@ -2,11 +2,15 @@
 saw it, turned into an explicit set-up at its deal point.
 
 The deal point is the deal after the cut(s): the explicit set-up deals the hands and the stock
-where the cuts left them, so the cut actions are not replayed (the Orbi window is).  Before the
-deal (Orbi before the cut, the cut itself) a world is a fresh random deal.  Known card places:
-the critici taken at the cut (their taker's first hand), the seat's own hands (the first deal;
-after a Scheanara the new hand lies in the stock block that exchange dealt, every other card),
-the partner's hand (BT-7.5), the cards played, and the face-up bottom card of the stock.
+where the cuts left them, so the cut actions are not replayed (the Orbi window is).  Known card
+places: the critici taken at the cut (their taker's first hand), the cards the cuts stopped on
+(where the deal put them: the face-up bottom card of the stock, an earlier cut's stop card), the
+seat's own hands (the first deal; after a Scheanara the new hand lies in the stock block that
+exchange dealt, every other card), the partner's hand (BT-7.5) and the cards played.
+
+Before the deal (a cut, the second-cut decision, an Orbi window) a world is the pack before the
+hand's cut(s) with every card a cut showed where it lay, the cuts replayed: a fresh pack re-cut
+would show other cards (and give the critico the seat took to another seat).
 """
 
 from __future__ import annotations
