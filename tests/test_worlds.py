@@ -236,9 +236,10 @@ def hidden_choices(world) -> list[str]:
     return [f"show {d.code(c)}" for c in (world.shown_schlag, world.shown_trump) if c is not None]
 
 
-def redeal_positions(name, seed, count):
+def redeal_positions(name, seed, count, keep=None):
     """Up to ``count`` positions (state, seat, view, spec, base world) where a re-deal applies,
-    drawn lazily."""
+    drawn lazily; ``keep(state, seat, view, spec)``, if given, passes over a position before its
+    base world is drawn (the costly part)."""
     from stich.testing import configurations
 
     rng = random.Random(seed)
@@ -252,7 +253,7 @@ def redeal_positions(name, seed, count):
             continue
         view = state.view(seat)
         spec = game.world_spec(view)
-        if spec.redeal is None:
+        if spec.redeal is None or keep is not None and not keep(state, seat, view, spec):
             continue
         base = sample_world(view, random.Random(seed), max_tries=4000)
         if spec.redeal(base) is not None:
@@ -337,30 +338,49 @@ def consistent_deals(game, view, spec, base, held, unknown):
     return kept, enumerated
 
 
+def unknown_cards(game, spec) -> set[str]:
+    """The cards in no group of ``spec``: those the seat does not know."""
+    known = {c for _s, cards in spec.groups for c in cards}
+    return {game.deck.code(c) for c in range(len(game.deck))} - known
+
+
+def small_redeal(state, seat, view, spec) -> bool:
+    """A position whose re-deals can all be enumerated: 1 to 3 unknown cards in the other hands
+    (the same number in every world as in the real game), at most 24 unknown cards, no blind
+    Ansage (its deal and hidden cards are drawn together)."""
+    if any(t is None for _s, t, _k in view["actions"]):
+        return False
+    unknown = unknown_cards(state.game, spec)
+    held = sum(len(set(state.game.deck.codes_of(h)) & unknown) for s, h in enumerate(state.hands) if s != seat)
+    return 1 <= held <= 3 and len(unknown) <= 24
+
+
 @pytest.mark.parametrize("name", REDEAL_GAMES)
 def test_redeal_draws_the_consistent_deals_uniformly(name):
     """On small cases (few unknown cards in the other hands) every way to deal the unknown cards
     is enumerated and kept iff the replay accepts it: the re-deal must draw the kept deals
-    uniformly (chi-square per seat on the cards it holds, p = 0.001)."""
+    uniformly (chi-square per seat on the cards it holds, p = 0.001).
+
+    The cases that test the re-deal most are the constrained ones (the replay rejects some deals:
+    a void shown, a card that had to be played); a free one only tests a shuffle.  Enumerating a
+    case costs one replay per deal, so a large case (over 500 deals; none over 5000) is enumerated
+    only when a probe of 200 re-deals finds the re-deal's check rejecting some: the large free
+    cases cost Battn most of a minute and tested nothing the small ones do not.  (A re-deal that
+    never rejects finds no constrained case and fails below.)"""
     from stich.engine.worlds import redeal_worlds
 
     tested = constrained = 0
     rng = random.Random(5)
-    for state, seat, view, spec, base in redeal_positions(name, 7, 400):
-        if any(t is None for _s, t, _k in view["actions"]):
-            continue   # a blind Ansage: the deal and the hidden cards shown are drawn together
+    for state, seat, view, spec, base in redeal_positions(name, 7, 400, keep=small_redeal):
         game = state.game
         deck = game.deck
-        known = {c for _s, cards in spec.groups for c in cards}
-        unknown = {deck.code(c) for c in range(len(deck))} - known
+        unknown = unknown_cards(game, spec)
         others = [s for s in range(game.num_players) if s != seat]
         held = {s: sorted(set(deck.codes_of(base.hands[s])) & unknown) for s in others}
-        if not 1 <= sum(len(h) for h in held.values()) <= 3 or len(unknown) > 24:
-            continue
-        if deals_to_enumerate(held, len(unknown)) > 1500 and constrained:
-            # each enumerated deal is a replay: once a constrained case is in, the large ones cost
-            # a minute each and test nothing more
-            continue
+        size = deals_to_enumerate(held, len(unknown))
+        if size > 5000 or size > 500 and len(redeal_worlds(game, view, spec, base, random.Random(size), 200,
+                                                           max_tries=200)) == 200:
+            continue   # too large, or large and (most likely) free
         kept, enumerated = consistent_deals(game, view, spec, base, held, unknown)
         constrained += len(kept) < enumerated
         n = 3000
