@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 
 from tests.web.browser.conftest import api, run_axe, screenshot
-from tests.web.browser.helpers import act, open_table
+from tests.web.browser.helpers import act, open_table, open_tables
 
 LAPTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
@@ -71,12 +71,26 @@ def check_contract(page) -> None:
 
 def step_until(pages, done, timeout: float = 120.0) -> None:
     """One action at a time, checking ``done()`` after each: the moment between two actions (the trick
-    that closed a hand, before the next lead) is not stepped over."""
+    that closed a hand, before the next lead) is not stepped over.  The pages are asked from the one
+    after the last to act (the next on turn, mostly): a page asked is a round trip to the browser."""
     end = time.time() + timeout
+    first = 0
     while not done():
         assert time.time() < end, "the game did not get there in time"
-        if not any(act(p) and (done() or True) for p in pages if not done()):
+        for i in range(len(pages)):
+            k = (first + i) % len(pages)
+            if act(pages[k]):
+                first = k + 1
+                break
+        else:
             pages[0].wait_for_timeout(40)
+
+
+def felt_counts(page) -> dict:
+    """How many cards the open trick holds and whether a hand's result is shown, in one round trip."""
+    return page.evaluate("""() => ({
+        trick: document.querySelectorAll('#table [data-trick]:not(.gathered) [data-card]').length,
+        result: document.querySelectorAll('#table [data-hand-result]').length > 0})""")
 
 
 def closing_trick(page) -> dict:
@@ -89,7 +103,9 @@ def test_watten_four_people_see_the_deciding_trick_stay_with_the_hands_summary(s
     made = create(server, "watten", "euregio", ["human"] * 4, seed=11)
     looks = [({"viewport": LAPTOP, "locale": "de-DE"}), ({"viewport": PHONE, "locale": "it-IT", "is_mobile": True,
              "has_touch": True}), ({"viewport": LAPTOP, "locale": "en-GB"}), ({"viewport": PHONE, "locale": "fr-FR"})]
-    pages = [open_table(new_page(**looks[s["seat"]]), s["url"], server.base_url) for s in made["seats"]]
+    # as in the Biscambiggia test below: the first page moves its cards, the others ask for less motion
+    pages = open_tables([new_page(**looks[s["seat"]], **({} if s["seat"] == 0 else {"reduced_motion": "reduce"}))
+                         for s in made["seats"]], [s["url"] for s in made["seats"]], server.base_url)
     for s, p in enumerate(pages):
         assert_four_around_the_felt(p, s)
     hands = [set(check_contract(p)) for p in pages]
@@ -141,8 +157,12 @@ def test_watten_four_people_see_the_deciding_trick_stay_with_the_hands_summary(s
 
 def test_biscambiggia_five_people_play_a_hand_to_its_marks(server, new_page):
     made = create(server, "biscambiggia", "standard", ["human"] * 5, seed=5)
-    pages = [open_table(new_page(locale="it-IT", viewport=PHONE if s["seat"] == 1 else LAPTOP), s["url"],
-                        server.base_url) for s in made["seats"]]
+    # the first page moves its cards (FLIP, its script's errors checked below); the others ask for
+    # less motion: a card that is still moving is clicked only when it stops, and five pages waiting
+    # for that at every card doubled the test's time (their pictures wait for the cards to settle anyway)
+    pages = open_tables([new_page(locale="it-IT", viewport=PHONE if s["seat"] == 1 else LAPTOP,
+                                  **({} if s["seat"] == 0 else {"reduced_motion": "reduce"})) for s in made["seats"]],
+                        [s["url"] for s in made["seats"]], server.base_url)
     # five around the felt: the reader lowest, the others above; the next seat on the right (counter-clockwise)
     boxes = seat_boxes(pages[0])
     assert sorted(boxes) == [0, 1, 2, 3, 4] and max(boxes, key=lambda s: boxes[s]["y"]) == 0
@@ -151,11 +171,12 @@ def test_biscambiggia_five_people_play_a_hand_to_its_marks(server, new_page):
 
     def over() -> bool:
         nonlocal shot
-        if not shot and pages[0].locator("#table [data-trick]:not(.gathered) [data-card]").count() >= 3:
+        now = felt_counts(pages[0])
+        if not shot and now["trick"] >= 3:
             screenshot(pages[0], "biscambiggia")
             screenshot(pages[1], "biscambiggia-phone")
             shot = True
-        return pages[0].locator("#table [data-hand-result]").count() > 0
+        return now["result"]
 
     step_until(pages, over, timeout=240)
     trick = closing_trick(pages[0])
