@@ -128,6 +128,9 @@ def test_preiswatten_rounds_with_a_paper_table_typed_and_corrected_by_the_direct
                 page = await http.get(f"/tournaments/{tid}?lang={lang}")
                 assert page.status_code == 200 and word in page.text
                 assert not identifiers(readable(page.text)), identifiers(readable(page.text))
+                # the standings' column heads begin with a capital, as the table's other heads do
+                heads = re.findall(r'<th scope="col">([^<]*)</th>', page.text)
+                assert heads and all(h[:1].isupper() or h == "#" for h in heads), heads
             sheet = await http.get(f"/tournaments/{tid}/sheet/1/2?lang=de")
             assert sheet.status_code == 200 and "Unterschrift" in sheet.text
 
