@@ -207,32 +207,26 @@ def native(matches: int, slices: int) -> None:
 
 
 def _hands(g, n: int, seed: int = 0) -> None:
-    """``n`` hands of ``g`` from new states through ``stich bench``'s loop (bench_hands, without its
+    """``n`` hands of ``g`` from new states through ``stich bench``'s loop (play_hand, without the
     clock; the game's ``bench_first_action`` too: Barbu's hands are deals of a trick contract)."""
+    from stich.cli.bench import play_hand
+
     rng = random.Random(seed)
-    choice, first = rng.choice, getattr(g, "bench_first_action", None)
+    first = getattr(g, "bench_first_action", None)
     for s in range(1, n + 1):
-        state = g.new_state(seed=s, lean=True)
-        hand = state.hand_number
-        if first is not None:
-            state.apply(first(rng))
-        while state.hand_number == hand and not state.is_terminal():
-            state.step(choice(state.legal_ids()))
+        play_hand(g, s, rng, first)
 
 
 def _euchre_deals(n: int, seed: int = 0, game: str = "euchre") -> None:
-    """``n`` deals of OpenSpiel's ``game`` through the same loop (stich.cli.bench.bench_openspiel's)."""
+    """``n`` deals of OpenSpiel's ``game`` through the same loop (stich.cli.bench.play_openspiel_deal)."""
     import pyspiel
+
+    from stich.cli.bench import play_openspiel_deal
 
     game = pyspiel.load_game(game)
     choice = random.Random(seed).choice
     for _ in range(n):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(choice(state.chance_outcomes())[0])
-            else:
-                state.apply_action(choice(state.legal_actions()))
+        play_openspiel_deal(game, choice)
 
 
 if __name__ == "__main__":

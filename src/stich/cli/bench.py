@@ -60,36 +60,45 @@ class Result:
     error: str | None = None
 
 
+def play_hand(g, seed: int, rng: random.Random, first=None, lean: bool = True) -> int:
+    """One hand of a fresh state of game ``g`` (``new_state(seed=seed)``) played at random by ``rng``:
+    the loop :func:`bench_hands` times, and benchmarks/compiled_probe.py times without a clock; its
+    actions.  ``first``, ``lean``: as :func:`bench_hands`."""
+    choice = rng.choice
+    state = g.new_state(seed=seed, lean=lean)
+    hand = state.hand_number
+    actions = 0
+    if first is not None:
+        state.apply(first(rng))
+        actions += 1
+    if lean:
+        while state.hand_number == hand and not state.is_terminal():
+            state.step(choice(state.legal_ids()))
+            actions += 1
+            if actions > MAX_ACTIONS:
+                raise RuntimeError(f"a hand of {g.name} did not end after {MAX_ACTIONS} actions")
+    else:
+        while state.hand_number == hand and not state.is_terminal():
+            state.apply(choice(state.legal_actions()))
+            actions += 1
+            if actions > MAX_ACTIONS:
+                raise RuntimeError(f"a hand of {g.name} did not end after {MAX_ACTIONS} actions")
+    return actions
+
+
 def bench_hands(g, seconds: float, rng: random.Random, first=None, lean: bool = True) -> tuple[float, float]:
     """(hands/s, actions per hand) for fresh one-hand runs of game ``g``.
 
     ``first(rng)``, if given, is the hand's first action (text), applied instead of a random one
     and counted like the others (``Game.bench_first_action``, see the module docstring).
     ``lean``: the lean path (action numbers), else the full engine (actions as objects)."""
-    choice = rng.choice
     hands = actions = 0
     seed = 0
     start = time.perf_counter()
     deadline = start + seconds
     while True:
         seed += 1
-        state = g.new_state(seed=seed, lean=lean)
-        hand = state.hand_number
-        if first is not None:
-            state.apply(first(rng))
-            actions += 1
-        if lean:
-            while state.hand_number == hand and not state.is_terminal():
-                state.step(choice(state.legal_ids()))
-                actions += 1
-                if actions > MAX_ACTIONS * (hands + 1):
-                    raise RuntimeError(f"a hand of {g.name} did not end after {MAX_ACTIONS} actions")
-        else:
-            while state.hand_number == hand and not state.is_terminal():
-                state.apply(choice(state.legal_actions()))
-                actions += 1
-                if actions > MAX_ACTIONS * (hands + 1):
-                    raise RuntimeError(f"a hand of {g.name} did not end after {MAX_ACTIONS} actions")
+        actions += play_hand(g, seed, rng, first, lean)
         hands += 1
         now = time.perf_counter()
         if now >= deadline:
@@ -143,6 +152,20 @@ def bench_game(name: str, variant: str, seconds: float, seed: int = 0, game=None
     return res
 
 
+def play_openspiel_deal(game, choice) -> int:
+    """One deal of an OpenSpiel ``game`` through the same loop as :func:`play_hand` (chance outcomes
+    drawn by ``choice`` too); its players' actions."""
+    state = game.new_initial_state()
+    actions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(choice(state.legal_actions()))
+            actions += 1
+    return actions
+
+
 def bench_openspiel(name: str, seconds: float, seed: int = 0) -> Result | None:
     """Deals/s of an OpenSpiel game with the same random Python loop; None without pyspiel."""
     try:
@@ -152,19 +175,12 @@ def bench_openspiel(name: str, seconds: float, seed: int = 0) -> Result | None:
     res = Result(f"openspiel:{name}", "one deal")
     try:
         game = pyspiel.load_game(name)
-        rng = random.Random(seed)
-        choice = rng.choice
+        choice = random.Random(seed).choice
         deals = actions = 0
         start = time.perf_counter()
         deadline = start + seconds
         while True:
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    state.apply_action(choice(state.chance_outcomes())[0])
-                else:
-                    state.apply_action(choice(state.legal_actions()))
-                    actions += 1
+            actions += play_openspiel_deal(game, choice)
             deals += 1
             now = time.perf_counter()
             if now >= deadline:
