@@ -10,6 +10,7 @@ at the same card with the same match scores.  The exact solve must give the engi
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -26,18 +27,20 @@ GAMES = [g for g in ("watten", "battn", "biscambiggia", "barbu") if g in stich.g
 TWO_SIDED = [g for g in GAMES if game_class(g).two_sided]
 
 
+def variants_in_turn(name, rng, count):
+    """The game ``name`` in ``count`` random variants and options (``configurations``), in turn, for ever."""
+    return (stich.game(name, variant=variant, **options)
+            for variant, options in itertools.cycle(configurations(game_class(name), rng, count)))
+
+
 def positions(name, seed, count):
     """``count`` (state, rng) pairs where the fast path applies, from random matches of random
     variants and options (random actions: raises, folds and exchanges included)."""
     rng = random.Random(seed)
     out = []
-    configs = configurations(game_class(name), rng, count)
-    i = 0
+    games = variants_in_turn(name, rng, count)
     while len(out) < count:
-        variant, options = configs[i % len(configs)]
-        i += 1
-        game = stich.game(name, variant=variant, **options)
-        state = game.new_state(seed=rng.randrange(2**31))
+        state = next(games).new_state(seed=rng.randrange(2**31))
         for _ in range(rng.randrange(20, 300)):
             if state.is_terminal():
                 break
@@ -56,12 +59,9 @@ def endgame_positions(name, seed, count, most=10):
     others took the most of this module's time."""
     rng = random.Random(seed)
     out = []
-    configs = configurations(game_class(name), rng, count)
-    i = 0
+    games = variants_in_turn(name, rng, count)
     while len(out) < count:
-        variant, options = configs[i % len(configs)]
-        i += 1
-        game = stich.game(name, variant=variant, **options)
+        game = next(games)
         deal = rng.randrange(2**31)
         state, walk = game.new_state(seed=deal), []
         for _ in range(rng.randrange(20, 300)):
