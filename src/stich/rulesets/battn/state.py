@@ -40,6 +40,27 @@ def team(seat: int) -> int:
     return seat & 1
 
 
+def deal_order(order, held: list[int], pattern: str) -> list[int]:
+    """The seat each card of the pack goes to, in turn, at the deal (BT-6.2, A4-11): ``order`` the seats
+    from R to the dealer, ``held[s]`` the cards seat ``s`` holds already (critici taken at the cut count
+    toward its 5).  The game deals by it and the worlds place the cards the cuts showed by it."""
+    have = list(held)
+    seats: list[int] = []
+    if pattern == "single_cards":
+        while any(have[s] < 5 for s in order):
+            for s in order:
+                if have[s] < 5:
+                    seats.append(s)
+                    have[s] += 1
+    else:   # 3_then_2: first 3 each (less the critici), then the rest
+        for first in (True, False):
+            for s in order:
+                want = max(0, 3 - have[s]) if first else 5 - have[s]
+                seats += [s] * want
+                have[s] += want
+    return seats
+
+
 #: the draw value of each card per ace_rank (A4-24), as _draw_value tells it
 _DRAW_VALUES = {ace: tuple({BARBA: 13, BELLI: 12, SPITZ: 11}.get(c, plain_rank_value(DECK.rank(c), ace))
                            for c in range(len(DECK))) for ace in ("high", "low")}
@@ -310,24 +331,11 @@ class BattnState(SearchMixin, State):
         order = (self.R, self.P, self.L, self.dealer)
         if not self.explicit:
             deck = self.deck
-            pos = 0
             hands = self.hands
-            if self.opts["deal_pattern"] == "single_cards":     # BT-6.2, A4-11
-                need = [5 - hands[s].bit_count() for s in order]
-                while any(need):
-                    for k, s in enumerate(order):
-                        if need[k]:
-                            hands[s] |= 1 << deck[pos]
-                            pos += 1
-                            need[k] -= 1
-            else:                                                # 3_then_2
-                for first in (True, False):
-                    for s in order:
-                        want = max(0, 3 - hands[s].bit_count()) if first else 5 - hands[s].bit_count()
-                        for _ in range(want):
-                            hands[s] |= 1 << deck[pos]
-                            pos += 1
-            self.stock = deck[pos:]
+            seats = deal_order(order, [h.bit_count() for h in hands], self.opts["deal_pattern"])
+            for pos, s in enumerate(seats):
+                hands[s] |= 1 << deck[pos]
+            self.stock = deck[len(seats):]
             self.deck = None
         kritish = self.opts["kritish"]
         for s in order:

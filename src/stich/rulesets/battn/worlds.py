@@ -16,6 +16,7 @@ would show other cards (and give the critico the seat took to another seat).
 from __future__ import annotations
 
 from stich.engine.worlds import WorldSpec, past_plays, plays_by_seat
+from stich.rulesets.battn.state import deal_order
 
 PRE_DEAL = ("cut", "cut_done")
 
@@ -119,25 +120,12 @@ def cut_places(events: list[dict], next_from: str) -> tuple[list[int], dict[int,
 
 
 def deal_places(spec: WorldSpec, pattern: str, dealer: int, held: list[int]) -> list[list[int]]:
-    """The slots each card of the pack after the cuts goes to (BT-6.1/6.2, A4-11): a hand's slots
-    (``held``: the critici each seat took at the cut, which count toward its 5), then the stock's
-    slots one by one."""
+    """The slots each card of the pack after the cuts goes to: a hand's slots in the game's own deal
+    order (:func:`deal_order`; ``held``: the critici each seat took at the cut), then the stock's slots
+    one by one."""
     order = [(dealer + 1) & 3, (dealer + 2) & 3, (dealer + 3) & 3, dealer]
-    places = []
-    have = list(held)
-    if pattern == "single_cards":
-        while any(have[s] < 5 for s in order):
-            for s in order:
-                if have[s] < 5:
-                    places.append(spec.hand_slots(s))
-                    have[s] += 1
-    else:   # 3_then_2
-        for first in (True, False):
-            for s in order:
-                want = max(0, 3 - have[s]) if first else 5 - have[s]
-                places += [spec.hand_slots(s)] * want
-                have[s] += want
-    return places + [spec.stock_slots(j, j + 1) for j in range(spec.stock_size)]
+    return [spec.hand_slots(s) for s in deal_order(order, held, pattern)] + \
+        [spec.stock_slots(j, j + 1) for j in range(spec.stock_size)]
 
 
 def world_fixup(state, view: dict, spec: WorldSpec) -> None:
