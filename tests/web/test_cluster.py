@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import subprocess
+import time
 
 from tests.web.checks import check_acks_in_record, check_frames, replay_ok
 from tests.web.client import SeatClient, create_table, get_record, http_client, run, seat_clients
 from tests.web.server import STICH
+from tests.web.test_postgres_outage import finished_tables
 
 # long leases: anything that happens within seconds is the cluster's doing, not a lease running out
 ENV = {"STICH_LEASE_SECONDS": "60"}
@@ -22,7 +24,7 @@ def cluster(server_factory, redis_server, postgres, n: int = 2, env: dict | None
 
 
 def test_clients_on_two_processes_play_one_table(server_factory, redis_server, postgres):
-    a, b = cluster(server_factory, redis_server, postgres)
+    a, b = cluster(server_factory, redis_server, postgres, env={"STICH_FINISHED_TABLE_SECONDS": "2"})
 
     async def go():
         async with http_client(a) as http:
@@ -45,9 +47,15 @@ def test_clients_on_two_processes_play_one_table(server_factory, redis_server, p
             record = await get_record(http, t["table"])
         for c in clients:
             await c.close()
+        # the finished table leaves memory on both processes once nobody watches it: the owner's and
+        # b's replica alike after STICH_FINISHED_TABLE_SECONDS (a replica's usual idle time is 30 s)
+        end = time.monotonic() + 20
+        while finished_tables(a) + finished_tables(b) and time.monotonic() < end:
+            await asyncio.sleep(0.5)
+        assert (finished_tables(a), finished_tables(b)) == (0, 0)
         return record, clients
 
-    record, clients = run(go(), timeout=120)
+    record, clients = run(go(), timeout=150)
     replay_ok(record)
     check_acks_in_record(record, clients)
     for c in clients:

@@ -157,7 +157,12 @@ async def scenario(a, b, pg: StoppablePostgres) -> dict:
     out["resends"] = mover.resends
     # the match plays on: ten more actions, across both processes
     target = seq_before + 10
-    playing = [asyncio.ensure_future(c.play(timeout=60, think=None)) for c in players]
+
+    async def stop_at_target():   # the match must not end here: H stays a table in play
+        if min(c.seq for c in players) >= target:
+            await asyncio.Event().wait()
+
+    playing = [asyncio.ensure_future(c.play(timeout=60, think=stop_at_target)) for c in players]
     while min(c.seq for c in players) < target:
         await asyncio.sleep(0.05)
     for p in playing:   # stopped before anything else: a play loop left running would reconnect

@@ -63,8 +63,10 @@ class Replica:
     def detached(self, t, conn) -> None:
         t.cluster.presence(t)
         t.broadcast_seats()
-        if not t.conns:  # a replica nobody here watches is dropped after a while
-            asyncio.get_running_loop().call_later(REPLICA_IDLE, t.server.evict, t.id)
+        if not t.conns:  # a replica nobody here watches is dropped after a while; a finished one no later
+            # than a finished table of our own (STICH_FINISHED_TABLE_SECONDS): nothing more will happen there
+            idle = min(REPLICA_IDLE, t.server.evict_after) if t.finished else REPLICA_IDLE
+            asyncio.get_running_loop().call_later(idle, t.server.evict, t.id)
 
     def committed(self, t) -> None:
         """A replica commits nothing: its clients' actions go to the owner."""
