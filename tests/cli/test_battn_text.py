@@ -44,7 +44,7 @@ def test_cut_orbi_scheanara_and_choice_read_as_sentences():
     n = Names(state.game, "en", human=0)
     assert _step(state, "cut 15", n) == [
         "Seat 4 cuts (lifting 15 cards) and shows PoK (Rollate (King) of Porcini) [bold]Barba[/bold], "
-        "a Critico for Seat 4; then St4 (4 of Edelweiss) [bold]Belli[/bold], a Critico for you (Seat 1); "
+        "a Critico for Seat 4; then St4 (4 of Edelweiss) [bold]Belli[/bold], a Critico for you; "
         "then ScA (Ace of Skis)"]
     assert _step(state, "cut_done", n) == ["Seat 4 does not cut again"]
     lines = _step(state, "orbi", n)
@@ -54,7 +54,7 @@ def test_cut_orbi_scheanara_and_choice_read_as_sentences():
     assert lines[2] == "Face up at the bottom of the stock: ScA (Ace of Skis)"
     assert _step(state, "scheanara", n) == ["Seat 2 asks “Scheanara?” (both would take new hands from the stock)"]
     lines = _step(state, "scheanara_yes", n)
-    assert lines[:2] == ["You agree to the Scheanara", "[bold]Scheanara 1[/bold]: the hands of Seat 2 and you (Seat 1) "
+    assert lines[:2] == ["You agree to the Scheanara", "[bold]Scheanara 1[/bold]: your hand and that of Seat 2 "
                                                        "are set aside unseen; each gets 5 new cards from the stock"]
     assert lines[2].startswith("You now hold: ")
     assert _step(state, "scheanara_pass", n) == ["Seat 2 does not ask for a Scheanara"]
@@ -149,7 +149,8 @@ def test_x_decline_and_first_dealer_draw():
     draw = next(ev for _aud, ev in stich.game("battn").new_state(seed=3).events if ev["type"] == "first_dealer")
     assert describe_event(draw, Names(state.game, "en", human=0)) == (
         "Draw for the first deal: you (Seat 1) St5 (5 of Edelweiss), Seat 2 Sc3 (3 of Skis) "
-        "→ first dealer: you (Seat 1)")
+        "→ you deal first")
+    assert describe_event(draw, Names(state.game, "en", human=1)).endswith("→ first dealer: Seat 1")
 
 
 def test_manual_mode_calls():

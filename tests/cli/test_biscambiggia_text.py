@@ -103,7 +103,7 @@ def test_tables_keep_the_partner_secret_until_the_called_card_is_played():
         for seat, expected in partner_rows.items():
             n = Names(state.game, "en", human=seat)
             rows = dict(bt.rows(state.view(seat), n))
-            assert rows["Contract"] == ("you (Seat 2)" if seat == 1 else "Seat 2") + " bid 70 (of 120 card points)"
+            assert rows["Contract"] == ("you" if seat == 1 else "Seat 2") + " bid 70 (of 120 card points)"
             assert rows["Called card"] == "DA (Ace of Diamonds), trumps D (Diamonds)"
             assert rows["Caller's partner"] == expected
             if seat != 2:   # nothing but the holder's own table names seat 3 as the partner
@@ -165,8 +165,13 @@ def test_cappotto_throw_in_playing_alone_and_match_end():
     result = next(ev for _aud, ev in state.events if ev["type"] == "hand_result")
     assert result["cappotto"] and ", cappotto: marche doubled; points " in told["hand_result"]
     assert f"called {n.card_label(own)} and held it (alone)" in told["hand_result"]
-    winners = ", ".join(n.seat(s) for s in state.view(None)["winners"])
-    assert told["match_end"].startswith(f"[bold]Match end[/bold]: won by {winners} with ")
+    won = state.view(None)["winners"]
+    winners = ", ".join(n.seat(s) for s in won)
+    others = ", ".join(n.seat(s) for s in won if s != 0)
+    assert 0 in won and others   # the reader shares the win: told to him in the second person
+    assert told["match_end"].startswith(f"[bold]Match end[/bold]: you and {others} win with ")
+    assert describe_event(state.events[-1][1], Names(state.game, "en")).startswith(   # a spectator: as it was
+        f"[bold]Match end[/bold]: won by {winners.replace('you (Seat 1)', 'Seat 1')} with ")
     rows = dict(bt.rows(state.view(0), n))
     assert rows["Winners"] == winners and "Contract" not in rows
 

@@ -59,7 +59,7 @@ def test_open_ansage_and_raising_read_as_sentences():
         assert row in text, row
     assert not any(raw in text for raw in RAW_FIELDS + ("Cutter",))
     assert _act(state, "raise", n) == ["[bold]You raise to 3[/bold]"]
-    assert "2; you (Seat 1) raised to 3, Seat 2 to answer" in _table_text(state.view(0), n)
+    assert "2; you raised to 3, Seat 2 to answer" in _table_text(state.view(0), n)
     assert _act(state, "raise", n) == ["Seat 2 accepts: the hand is worth 3", "[bold]Seat 2 raises to 4[/bold]"]
     lines = _act(state, "fold", n)
     assert lines[:2] == ["Seat 3 folds: the hand is given up at 3",
@@ -113,7 +113,7 @@ def test_requests_swap_and_exchange():
     assert _act(state, "4:ask_swap", n) == [
         "Seat 4 asks for a Schlagtausch (the Ansager would swap Schlag and trump)"]
     assert _act(state, "agree_swap", n) == [
-        "You agree to the Schlagtausch", "[bold]Schlagtausch[/bold]: Seat 4 chooses the Schlag, you (Seat 1) the trump"]
+        "You agree to the Schlagtausch", "[bold]Schlagtausch[/bold]: Seat 4 chooses the Schlag, you the trump"]
     view = state.view(0)
     assert not view["shown"]
     text = _table_text(view, n)

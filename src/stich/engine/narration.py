@@ -35,3 +35,25 @@ def tell(names, seat, you: str, other: str, /, **values) -> str:
     if seat is not None and seat == names.human:
         return names._(you) % values
     return names._(other) % {"seat": names.seat(seat), **values}
+
+
+def tell_seats(names, seats, you: str | None, you_and: str, other: str, /, key: str = "seats", join=None,
+               **values) -> str:
+    """A sentence about several seats (those doubled, the winners, the two who throw in their hands), as
+    :func:`tell` is about one: ``other`` with the seats named at ``%(key)s`` (``"Seat 2 doubles Seat 3,
+    Seat 4"``) while the reader is not one of them; ``you_and`` with the others at ``%(others)s``
+    (``"Seat 2 doubles Seat 3 and you"``) when he is, ``you`` when he is the only one.  Whole sentences
+    again, because the reader's pronoun changes with its case (``dich``, ``te``), and the verb with it.
+    ``join`` lists the names (``", ".join`` unless given); ``you`` None: the reader cannot be alone
+    there, and is refused if he is."""
+    seats = list(seats)
+    join = join or ", ".join
+    me = names.human
+    if me is None or me not in seats:
+        return names._(other) % {key: join([names.seat(s) for s in seats]), **values}
+    others = [names.seat(s) for s in seats if s != me]
+    if others:
+        return names._(you_and) % {"others": join(others), **values}
+    if you is None:
+        raise ValueError(f"the reader (seat {me}) alone in a sentence about several seats: {other!r}")
+    return names._(you) % values

@@ -9,7 +9,7 @@ from __future__ import annotations
 from rich.markup import escape
 
 from stich.engine import companion, member
-from stich.engine.narration import plain_trick_reason
+from stich.engine.narration import N_, plain_trick_reason, tell
 from stich.narration.names import Names
 
 
@@ -56,8 +56,11 @@ def _describe_event(ev: dict, names: Names) -> str | None:
     _ = names._
     if t == "hand_start":
         dealer = ev.get("dealer")
-        text = _("Hand %(n)s · dealer %(seat)s") % {"n": ev.get("hand"), "seat": names.seat(dealer)} \
-            if dealer is not None else _("Hand %(n)s") % {"n": ev.get("hand")}
+        if dealer is None:
+            text = _("Hand %(n)s") % {"n": ev.get("hand")}
+        else:
+            text = tell(names, dealer, N_("Hand %(n)s · you deal"), N_("Hand %(n)s · dealer %(seat)s"),
+                        n=ev.get("hand"))
         return f"[bold magenta]── {text} ──[/bold magenta]"
     if t == "deal":
         cards = ", ".join(names.card_label(c) for c in ev.get("cards") or [])

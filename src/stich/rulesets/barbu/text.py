@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rich.markup import escape
 
-from stich.engine.narration import N_, plain_trick_reason, tell
+from stich.engine.narration import N_, plain_trick_reason, tell, tell_seats
 from stich.rulesets.barbu.page import CONTRACTS
 
 #: verbs whose action line is left out: the event that follows says the same in full
@@ -122,8 +122,9 @@ def layout_text(layout: dict, names=None) -> str:
 def result_text(r: dict, names) -> str:
     """A scored deal: its contract points, what the doubling moved and the deal's total per seat."""
     _ = names._
-    head = _("Deal %(n)s (%(contract)s, called by %(seat)s): ") % {
-        "n": r["hand"], "contract": contract_name(r["contract"], names), "seat": names.seat(r["caller"])}
+    head = tell(names, r["caller"], N_("Deal %(n)s (%(contract)s, called by you): "),
+                N_("Deal %(n)s (%(contract)s, called by %(seat)s): "),
+                n=r["hand"], contract=contract_name(r["contract"], names))
     if not r.get("played"):
         return head + _("not played (nobody doubled), its points split: %(points)s") % {
             "points": names.signed(r["final"])}
@@ -160,12 +161,29 @@ def _double(ev, names):
         return tell(names, seat, N_("You pass"), N_("%(seat)s passes"))
     d = ", ".join(names.seat(q) for q in doubles)
     r = ", ".join(names.seat(q) for q in redoubles)
+    if seat == names.human:   # the reader doubles others: "You double Seat 2"
+        if doubles and redoubles:
+            return names._("You double %(doubled)s and redouble %(redoubled)s") % {"doubled": d, "redoubled": r}
+        if doubles:
+            return names._("You double %(doubled)s") % {"doubled": d}
+        return names._("You redouble %(redoubled)s") % {"redoubled": r}
+    # another seat doubles, the reader perhaps among those it doubles: "Seat 2 doubles Seat 3 and you"
+    by = names.seat(seat)
+    if doubles and redoubles and names.human in redoubles:
+        return tell_seats(names, redoubles, N_("%(seat)s doubles %(doubled)s and redoubles you"),
+                          N_("%(seat)s doubles %(doubled)s and redoubles %(others)s and you"),
+                          N_("%(seat)s doubles %(doubled)s and redoubles %(redoubled)s"), key="redoubled",
+                          seat=by, doubled=d)
     if doubles and redoubles:
-        return tell(names, seat, N_("You double %(doubled)s and redouble %(redoubled)s"),
-                    N_("%(seat)s doubles %(doubled)s and redoubles %(redoubled)s"), doubled=d, redoubled=r)
+        return tell_seats(names, doubles, N_("%(seat)s doubles you and redoubles %(redoubled)s"),
+                          N_("%(seat)s doubles %(others)s and you, and redoubles %(redoubled)s"),
+                          N_("%(seat)s doubles %(doubled)s and redoubles %(redoubled)s"), key="doubled",
+                          seat=by, redoubled=r)
     if doubles:
-        return tell(names, seat, N_("You double %(doubled)s"), N_("%(seat)s doubles %(doubled)s"), doubled=d)
-    return tell(names, seat, N_("You redouble %(redoubled)s"), N_("%(seat)s redoubles %(redoubled)s"), redoubled=r)
+        return tell_seats(names, doubles, N_("%(seat)s doubles you"), N_("%(seat)s doubles %(others)s and you"),
+                          N_("%(seat)s doubles %(doubled)s"), key="doubled", seat=by)
+    return tell_seats(names, redoubles, N_("%(seat)s redoubles you"), N_("%(seat)s redoubles %(others)s and you"),
+                      N_("%(seat)s redoubles %(redoubled)s"), key="redoubled", seat=by)
 
 
 def _domino_play(ev, names):
@@ -195,9 +213,10 @@ def _deal_result(ev, names):
 
 
 def _match_end(ev, names):
-    won = ", ".join(names.seat(p) for p in ev.get("winners") or [])
-    return f"[bold]{names._('Match end')}[/bold]: " + names._("totals %(totals)s; won by %(seats)s") % {
-        "totals": names.signed(ev.get("totals")), "seats": won}
+    return f"[bold]{names._('Match end')}[/bold]: " + tell_seats(
+        names, ev.get("winners") or [], N_("totals %(totals)s; you win"),
+        N_("totals %(totals)s; you and %(others)s win"), N_("totals %(totals)s; won by %(seats)s"),
+        totals=names.signed(ev.get("totals")))
 
 
 #: a sentence per event type of the game's own (a teller may return NotImplemented: generic text)

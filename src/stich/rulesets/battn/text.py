@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from rich.markup import escape
 
-from stich.engine.narration import N_, plain_trick_reason, tell
+from stich.engine.narration import N_, plain_trick_reason, tell, tell_seats
 from stich.rulesets.battn.cards import CRITICO_NAMES, DECK, plain_rank_value
 
 #: verbs whose action line is left out: the ``call`` or ``cut`` event that follows tells it in full
@@ -286,8 +286,8 @@ def _draws(ev: dict, names) -> str:
     seats = ev.get("seats") or [0, 1]
     rounds = [", ".join(f"{names.seat(s)} {card_text(c, names)}" for s, c in zip(seats, pair, strict=False))
               for pair in ev.get("draws") or []]
-    return names._(" — equal, drawn again: ").join(rounds) + names._(" → first dealer: %(seat)s") % {
-        "seat": names.seat(ev.get("dealer"))}
+    return names._(" — equal, drawn again: ").join(rounds) + tell(
+        names, ev.get("dealer"), N_(" → you deal first"), N_(" → first dealer: %(seat)s"))
 
 
 # --- the events ------------------------------------------------------------------------------------
@@ -300,7 +300,7 @@ def _cut(ev, names):
     for card, to in zip(ev.get("revealed") or [], ev.get("to") or [], strict=False):
         text = card_text(card, names)
         if to is not None:
-            text += names._(", a Critico for %(seat)s") % {"seat": names.seat(to)}
+            text += tell(names, to, N_(", a Critico for you"), N_(", a Critico for %(seat)s"))
         shown.append(text)
     at, again = ev.get("at"), ev.get("cut", 1) > 1
     msgs = ((N_("You cut again (lifting %(n)s cards) and show %(cards)s"),
@@ -320,10 +320,11 @@ def _stock_bottom(ev, names):
 
 
 def _exchange(ev, names):
-    who = names._(" and ").join(names.seat(s) for s in ev.get("seats") or [])
     return (f"[bold]Scheanara {ev.get('count')}[/bold]: "
-            + names._("the hands of %(seats)s are set aside unseen; each gets 5 new cards from the stock")
-            % {"seats": who})
+            + tell_seats(names, ev.get("seats") or [], None,
+                         N_("your hand and that of %(others)s are set aside unseen; each gets 5 new cards from the stock"),  # noqa: E501
+                         N_("the hands of %(seats)s are set aside unseen; each gets 5 new cards from the stock"),
+                         join=names._(" and ").join))
 
 
 def _partner_hand(ev, names):

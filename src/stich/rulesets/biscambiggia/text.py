@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from rich.markup import escape
 
-from stich.engine.narration import N_, plain_trick_reason, tell
+from stich.engine.narration import N_, plain_trick_reason, tell, tell_seats
 from stich.rulesets.biscambiggia.rules import rank_values
 
 #: verbs whose action line is left out: the event that follows says the same in full
@@ -58,7 +58,11 @@ def rows(view: dict, names) -> list[tuple[str, str]]:
 # --- the pieces ------------------------------------------------------------------------------------
 
 def seats(values, names) -> str:
-    return ", ".join(names.seat(s) for s in values) if values else "—"
+    return _listed([names.seat(s) for s in values])
+
+
+def _listed(words: list[str]) -> str:
+    return ", ".join(words) if words else "—"
 
 
 def per_seat(values, names) -> str:
@@ -86,8 +90,8 @@ def auction_text(view: dict, names) -> str:
     passed = [a["seat"] for a in view.get("auction") or [] if a.get("pass")]
     still = [s for s in range(view.get("num_players") or 5) if s not in passed]
     if view.get("high_bid"):
-        text = _("high bid %(bid)s by %(seat)s") % {"bid": view["high_bid"],
-                                                     "seat": names.seat(view.get("high_bidder"))}
+        text = tell(names, view.get("high_bidder"), N_("high bid %(bid)s, yours"), N_("high bid %(bid)s by %(seat)s"),
+                    bid=view["high_bid"])
     else:
         low = (view.get("options") or {}).get("min_opening_bid", 61)
         text = _("no bid yet (the first bid is at least %(bid)s)") % {"bid": low}
@@ -100,8 +104,8 @@ def _contract_rows(view: dict, names) -> list[tuple[str, str]]:
     _ = names._
     contract = view["contract"]
     caller = contract["caller"]
-    text = _("%(seat)s bid %(bid)s (of %(total)s card points)") % {
-        "seat": names.seat(caller), "bid": contract["bid"], "total": TOTAL}
+    text = tell(names, caller, N_("you bid %(bid)s (of %(total)s card points)"),
+                N_("%(seat)s bid %(bid)s (of %(total)s card points)"), bid=contract["bid"], total=TOTAL)
     if view.get("phase") == "call":
         return [(_("Contract"), text + _("; the card is being called"))]
     out = [(_("Contract"), text)]
@@ -176,9 +180,13 @@ def result_text(r: dict, names, sep: str = "; ") -> str:
               "card": names.card_label(r["called_card"]), "points": r["team_points"], "total": TOTAL,
               "others": r["opponents_points"], "traitor": names.seat(r.get("traitor"))}
     if r.get("alone"):
-        head = _("Hand %(n)s: %(seat)s bid %(bid)s, called %(card)s and held it (alone)") % values
+        head = tell(names, r["caller"], N_("Hand %(n)s: you bid %(bid)s, called %(card)s and held it (alone)"),
+                    N_("Hand %(n)s: %(seat)s bid %(bid)s, called %(card)s and held it (alone)"), **values)
+    elif r.get("traitor") == names.human and names.human is not None:
+        head = _("Hand %(n)s: %(seat)s bid %(bid)s, called %(card)s, which you held") % values
     else:
-        head = _("Hand %(n)s: %(seat)s bid %(bid)s, called %(card)s, held by %(traitor)s") % values
+        head = tell(names, r["caller"], N_("Hand %(n)s: you bid %(bid)s, called %(card)s, held by %(traitor)s"),
+                    N_("Hand %(n)s: %(seat)s bid %(bid)s, called %(card)s, held by %(traitor)s"), **values)
     verdict = f"[green]{_('made')}[/green]" if r.get("success") else f"[red]{_('failed')}[/red]"
     how = _("%(verdict)s with %(points)s of %(total)s card points (opponents %(others)s)") % {
         **values, "verdict": verdict}
@@ -259,12 +267,16 @@ def _throw_in(ev, names):
 
 def _match_end(ev, names):
     won = ev.get("winners") or []
-    values = {"seats": seats(won, names), "marche": names.signed(ev.get("scores"))}
+    values = {"marche": names.signed(ev.get("scores"))}
     if won and ev.get("scores"):
-        text = names._("won by %(seats)s with %(top)s marche; final marche %(marche)s") % {
-            **values, "top": f"{ev['scores'][won[0]]:+d}"}
+        text = tell_seats(names, won, N_("you win with %(top)s marche; final marche %(marche)s"),
+                          N_("you and %(others)s win with %(top)s marche; final marche %(marche)s"),
+                          N_("won by %(seats)s with %(top)s marche; final marche %(marche)s"),
+                          join=_listed, top=f"{ev['scores'][won[0]]:+d}", **values)
     else:
-        text = names._("won by %(seats)s; final marche %(marche)s") % values
+        text = tell_seats(names, won, N_("you win; final marche %(marche)s"),
+                          N_("you and %(others)s win; final marche %(marche)s"),
+                          N_("won by %(seats)s; final marche %(marche)s"), join=_listed, **values)
     return f"[bold]{names._('Match end')}[/bold]: {text}"
 
 

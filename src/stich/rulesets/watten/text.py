@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from rich.markup import escape
 
-from stich.engine.narration import N_, plain_trick_reason, tell
+from stich.engine.narration import N_, plain_trick_reason, tell, tell_seats
 
 #: verbs whose action line is left out: the public event that follows says the same in full
 NARRATED_VERBS = frozenset({
@@ -144,9 +144,7 @@ def _both(seats, names, you: str, other: str, **values) -> str:
     """A sentence whose subject is one or more seats (``You and Seat 3 win ...``): ``you`` (a msgid with
     ``%(others)s``) when the reader is one of them, else ``other`` (with ``%(seats)s``)."""
     seats = sorted(seats, key=lambda s: (s != names.human, s))
-    words = [names.seat(s) for s in seats if s != names.human]
-    listed = words[0] if len(words) == 1 else names._("%(list)s and %(last)s") % {
-        "list": ", ".join(words[:-1]), "last": words[-1]} if words else ""
+    listed = _and([names.seat(s) for s in seats if s != names.human], names)
     if names.human in seats:
         return names._(you) % {"others": listed, **values}
     return names._(other) % {"seats": listed, **values}
@@ -206,9 +204,10 @@ def stake_text(view: dict, names) -> str:
         text += " " + (_("(fixed; only the trailing side may raise)") if trailing else _("(fixed: no raising)"))
     bids = [ev for ev in events if ev.get("type") in ("raise", "accept", "fold", "challenge", "hand_result")]
     if bids and bids[-1]["type"] == "raise":
-        text += _("; %(seat)s raised to %(stake)s") % {"seat": names.seat(bids[-1]["seat"]), "stake": bids[-1]["stake"]}
+        text += tell(names, bids[-1]["seat"], N_("; you raised to %(stake)s"), N_("; %(seat)s raised to %(stake)s"),
+                     stake=bids[-1]["stake"])
         if view.get("current_player") is not None:
-            text += _(", %(seat)s to answer") % {"seat": names.seat(view["current_player"])}
+            text += tell(names, view["current_player"], N_(", you to answer"), N_(", %(seat)s to answer"))
     return text
 
 
@@ -305,29 +304,42 @@ def _pending_decision(view: dict) -> dict | None:
 
 
 # --- the events ------------------------------------------------------------------------------------
-def _alone(fh, names) -> str:
-    """``Seat 2 and Seat 3``: forehand's two opponents (three players)."""
-    a, b = (names.seat(s) for s in range(3) if s != fh)
-    return names._("%(a)s and %(b)s") % {"a": a, "b": b}
+def _and(words: list[str], names) -> str:
+    """``Seat 2 and Seat 3``, ``Seat 1, Seat 2 and Seat 4``."""
+    return words[0] if len(words) == 1 else names._("%(list)s and %(last)s") % {
+        "list": ", ".join(words[:-1]), "last": words[-1]} if words else ""
+
+
+def _alone(fh, names, you_and: str, other: str, **values) -> str:
+    """A sentence about forehand alone against his two opponents (three players): ``other`` names them
+    (``%(others)s``: ``Seat 2 and Seat 3``), ``you_and`` when the reader is one of them (``%(others)s``:
+    the other one)."""
+    return tell_seats(names, [s for s in range(3) if s != fh], None, you_and, other, key="others",
+                      join=lambda words: _and(words, names), seat=names.seat(fh), **values)
 
 
 def _watten_hand(ev, names):
     fh, ss, ts = ev["forehand"], ev["schlag_seat"], ev["trump_seat"]
     three = names.game.num_players == 3
-    others = _alone(fh, names) if three else ""
+    others = _and([names.seat(s) for s in range(3) if s != fh], names) if three else ""
     if ss != fh:   # not so at the start of a hand; told in full all the same
-        if three:
-            head = tell(names, fh, N_("You are forehand, alone against %(others)s"),
-                        N_("%(seat)s is forehand, alone against %(others)s"), others=others)
+        if three and fh == names.human:
+            head = names._("You are forehand, alone against %(others)s") % {"others": others}
+        elif three:
+            head = _alone(fh, names, N_("%(seat)s is forehand, alone against %(others)s and you"),
+                          N_("%(seat)s is forehand, alone against %(others)s"))
         else:
             head = tell(names, fh, N_("You are forehand"), N_("%(seat)s is forehand"))
         return names._("%(a)s; %(b)s") % {"a": head, "b": _roles(ss, ts, names)}
-    if three:
-        text = (tell(names, fh, N_("You are forehand, alone against %(others)s, and choose Schlag and trump"),
-                     N_("%(seat)s is forehand, alone against %(others)s, and chooses Schlag and trump"), others=others)
+    if three and fh == names.human:
+        text = names._(N_("You are forehand, alone against %(others)s, and choose Schlag and trump") if ts == fh else
+                       N_("You are forehand, alone against %(others)s, and choose the Schlag")) % {"others": others}
+    elif three:
+        text = (_alone(fh, names, N_("%(seat)s is forehand, alone against %(others)s and you, and chooses Schlag and trump"),  # noqa: E501
+                       N_("%(seat)s is forehand, alone against %(others)s, and chooses Schlag and trump"))
                 if ts == fh else
-                tell(names, fh, N_("You are forehand, alone against %(others)s, and choose the Schlag"),
-                     N_("%(seat)s is forehand, alone against %(others)s, and chooses the Schlag"), others=others))
+                _alone(fh, names, N_("%(seat)s is forehand, alone against %(others)s and you, and chooses the Schlag"),
+                       N_("%(seat)s is forehand, alone against %(others)s, and chooses the Schlag")))
     else:
         text = (tell(names, fh, N_("You are forehand and choose Schlag and trump"),
                      N_("%(seat)s is forehand and chooses Schlag and trump"))
@@ -343,6 +355,8 @@ def _watten_hand(ev, names):
 def _roles(ss, ts, names) -> str:
     if ss == ts:
         return tell(names, ss, N_("You choose Schlag and trump"), N_("%(seat)s chooses Schlag and trump"))
+    if ts == names.human and ts is not None:
+        return names._("%(seat)s chooses the Schlag, you the trump") % {"seat": names.seat(ss)}
     return tell(names, ss, N_("You choose the Schlag, %(other)s the trump"),
                 N_("%(seat)s chooses the Schlag, %(other)s the trump"), other=names.seat(ts))
 
@@ -458,8 +472,8 @@ def _exchange(ev, names):
 
 
 def _redeal(ev, names):
-    return names._("A third Schönere: all hands are thrown in and %(seat)s deals again") % {
-        "seat": names.seat(ev["dealer"])}
+    return tell(names, ev["dealer"], N_("A third Schönere: all hands are thrown in and you deal again"),
+                N_("A third Schönere: all hands are thrown in and %(seat)s deals again"))
 
 
 def _raise(ev, names):

@@ -86,6 +86,8 @@ def local_line(ev: dict, names: Names, _, seat_label) -> str | None:
             else _("%(seat)s wins the trick.") % {"seat": seat_label(w)}
     if t == "hand_start":
         if isinstance(ev.get("dealer"), int):
+            if ev["dealer"] == me and me is not None:
+                return _("Hand %(n)s, you deal.") % {"n": ev.get("hand")}
             return _("Hand %(n)s, dealer %(seat)s.") % {"n": ev.get("hand"), "seat": seat_label(ev["dealer"])}
         return _("Hand %(n)s.") % {"n": ev.get("hand")}
     if t == "deal" and isinstance(ev.get("cards"), list):
