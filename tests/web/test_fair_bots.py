@@ -17,6 +17,7 @@ import statistics
 import time
 
 import pytest
+from prometheus_client.parser import text_string_to_metric_families
 
 from tests.web.client import SeatClient, create_table, http_client, run
 from tests.web.test_botworkers import await_workers, queue_url, workers  # noqa: F401 - a fixture
@@ -85,17 +86,36 @@ def test_all_bot_tables_at_the_largest_budget_do_not_delay_another_tables_bots(s
     # the flood was real: every heavy table moved, 1 s a decision, the two workers thinking all along
     assert all(seq > 0 for seq in seqs), seqs
     assert sum(seqs) >= 12, seqs
-    think = [line for line in metrics.splitlines() if line.startswith('stich_bot_think_seconds_sum{bot="pimc"}')]
+    thought = _thinking(metrics)
     # (a search stops early on a near-forced choice: 9 to 20 s of thinking seen, by the load)
-    assert think and float(think[0].split()[-1]) > 5, think
+    assert thought["pimc"][0] > 5, thought
     assert len(random_waits) >= 3 and len(strong_waits) >= 3, (random_waits, strong_waits)
-    # 8-40 s before; first come first served about 3 s each (1.8-3.3 s measured); here the random bot
-    # waits for no search, and through Redis (a job like the others) for one decision in flight
-    if queue == "local":
-        assert max(random_waits) < 1.0, sorted(random_waits)
-    else:
-        assert statistics.median(random_waits) < 1.5 and max(random_waits) < 3.0, sorted(random_waits)
-    # the strong bot's table has a person: it waits for one worker's decision in flight (1 s at most),
-    # then thinks (~0.05 s, 0.25 s on two loaded cores, more on a machine running other tests too):
-    # the median tells the order apart from first come first served, the maximum allows for the load
-    assert statistics.median(strong_waits) < 1.5 and max(strong_waits) < 3.0, sorted(strong_waits)
+    # The bounds are in the flood's own decisions, as long as they really took in this run (``heavy``: a
+    # 1 s search, less when it stops early), and the victim bots' own thinking as measured (``strong``:
+    # ~0.05 s alone, 0.3 s on two loaded cores, more on a machine running other tests too): fixed seconds
+    # failed a loaded run whose order was right.  8-40 s before; first come first served made a bot wait
+    # for the decisions queued ahead of it, about three heavy ones (1.8-3.3 s measured, through Redis
+    # 2.3-3.0 s); here a table with a person waits for one decision in flight at most, then thinks.
+    heavy = thought["pimc"][0] / thought["pimc"][1]
+    strong = thought["strong"][0] / thought["strong"][1]
+    waits = (f"heavy {heavy:.2f} s, strong {strong:.2f} s a decision; "
+             f"waits {sorted(random_waits)}, {sorted(strong_waits)}")
+    if queue == "local":   # the random bot waits for no search at all: its own lane
+        assert statistics.median(random_waits) < heavy / 4 and max(random_waits) < heavy, waits
+    else:                  # through Redis, a job like the others: one decision in flight
+        assert statistics.median(random_waits) < 2 * heavy and max(random_waits) < 3 * heavy, waits
+    # the median tells the order apart from first come first served (three decisions and its own
+    # thinking), the maximum allows for a loaded machine's stragglers
+    assert statistics.median(strong_waits) < 2 * heavy + strong, waits
+    assert max(strong_waits) < 3 * heavy + 2 * strong, waits
+
+
+def _thinking(metrics: str) -> dict[str, tuple[float, float]]:
+    """``stich_bot_think_seconds`` of the server: bot name -> (seconds thought in all, decisions)."""
+    out: dict[str, list[float]] = {}
+    for family in text_string_to_metric_families(metrics):
+        if family.name == "stich_bot_think_seconds":
+            for sample in family.samples:
+                if sample.name.endswith(("_sum", "_count")):
+                    out.setdefault(sample.labels["bot"], [0.0, 0.0])[sample.name.endswith("_count")] = sample.value
+    return {bot: (total, n) for bot, (total, n) in out.items()}
