@@ -11,11 +11,20 @@ import urllib.request
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
+from stich.web.cluster.leases import lease_ttl
 from tests.web.checks import check_acks_in_record, replay_ok
 from tests.web.client import SeatClient, create_table, get_record, http_client, run, seat_clients
 from tests.web.server import wait_until
+from tests.web.test_botworkers import server_events
 
-FAILOVER = 3.0   # seconds from the owner's SIGKILL to an action on its table answered by another process
+#: seconds from the owner's SIGKILL to an action on its table answered by another process: the lease
+#: (2 s), one poll or renew period, the take; docs/scaling.md gives 1.55-2.04 s measured, "within 3 s".
+#: The test allows the lease and 3 s of slack: a loaded machine (CI, two cores) stretches the take, the
+#: restore and the answer, not the lease; a take that waited for anything else (a forwarded action's
+#: 60 s give-up, presence gone stale, a second lease) still fails, and the take itself must come at once
+#: when the lease ran out (TAKEN_WITHIN, from the new owner's log).
+FAILOVER = lease_ttl() + 3.0
+TAKEN_WITHIN = 1.5   # seconds after the lease ran out by which another process took the table (0-0.2 s seen)
 ARGS = ("--bot-workers", "0")
 
 
@@ -37,7 +46,7 @@ def owned(srv) -> int:
 
 
 @pytest.mark.timeout(120)
-def test_a_killed_owners_table_answers_again_within_3_seconds(server_factory, redis_server, postgres):
+def test_a_killed_owners_table_answers_again_once_its_lease_ran_out(server_factory, redis_server, postgres):
     a, b = cluster(server_factory, redis_server, postgres)
 
     async def go():
@@ -82,8 +91,8 @@ def test_a_killed_owners_table_answers_again_within_3_seconds(server_factory, re
     assert took <= FAILOVER, f"the action was answered {took:.2f} s after the owner died"
     replay_ok(record)
     check_acks_in_record(record, clients)
-    log = b.stderr_tail(100_000)
-    assert '"lease taken"' in log or "lease taken" in log
+    taken = server_events(b, "lease taken")
+    assert taken and all(ev["expired_for"] < TAKEN_WITHIN for ev in taken), taken
 
 
 async def wait_until_async(predicate, timeout: float, what: str):
@@ -112,13 +121,14 @@ def test_a_restarted_process_takes_its_share_back(server_factory, redis_server, 
 
     b.kill9()
     moved = time.monotonic()
-    wait_until(lambda: owned(a) == n, 10, "a to own every table")
+    # (2.37-2.65 s measured: the lease and a sweep; the deadline only stops a hang on a loaded machine)
+    wait_until(lambda: owned(a) == n, 30, "a to own every table")
     print(f"rebalance: a owned all {n} tables {time.monotonic() - moved:.2f} s after b's SIGKILL")
 
     b.start()   # a new process (a new node id) on the same database
     back = time.monotonic()
     shares = wait_until(lambda: (lambda x, y: (x, y) if x + y == n and min(x, y) >= n // 2 - 1 else None)(
-        owned(a), owned(b)), 20, "b to take its share back")
+        owned(a), owned(b)), 30, "b to take its share back")
     print(f"rebalance: shares {shares} {time.monotonic() - back:.2f} s after b's restart")
     assert "tables rebalanced" in a.stderr_tail(100_000)
 
