@@ -116,7 +116,10 @@ def test_faulty_programs_are_reported_and_the_table_plays_on(tmp_path, case):
     body, kind, texts = FAULTY[case]
     bot = script(tmp_path, f"{case}.py", body)
     g = stich.game(GAME, VARIANT)
-    result = play_match(g, 5, [make_bot(bot, seed=1, timeout=0.3, hello_timeout=2), make_bot("random", seed=2)])
+    # a short act timeout where it is the fault looked for (waited for once); the protocol's own 10 s
+    # elsewhere, so that a loaded machine running a program late does not make its fault a timeout
+    timeout = 0.3 if kind == "timeout" else None
+    result = play_match(g, 5, [make_bot(bot, seed=1, timeout=timeout), make_bot("random", seed=2)])
     faults = result["faults"]
     assert faults and all(f["seat"] == 0 and f["bot"] == bot for f in faults)
     assert faults[0]["kind"] == kind
