@@ -137,9 +137,12 @@ def test_sockets_per_table_spectators_and_address(serve):
     first_state(player)
     error, code, _ = refused(ws(srv, t["table"], t["seats"][1]["token"]))
     assert code == 4429 and "too many sockets at this table (at most 3)" in error["message"]
-    # a socket that closes frees its place
+    # a socket that closes frees its place (once the server has seen it close: waited for, not slept)
     watchers.pop().close()
-    time.sleep(0.3)
+    deadline = time.monotonic() + 30
+    while val(scrape(srv)[1], "stich_sockets", role="spectator") != 1:
+        assert time.monotonic() < deadline, "the closed socket was never counted as gone"
+        time.sleep(0.02)
     watchers.append(ws(srv, t["table"]))
     first_state(watchers[-1])
     # the fourth socket of this address at another table; the fifth is refused, another address is not
