@@ -26,6 +26,15 @@ class Socket:
         pass
 
 
+async def _after(seconds: float) -> None:
+    """``seconds``, then a few turns of the loop: a seat list due at a timer goes from the timer to the
+    table's inbox, the actor and each socket's writer (three turns).  After a stall both timers come due
+    in one turn, and the test's own would have looked before the writers ran."""
+    await asyncio.sleep(seconds)
+    for _ in range(10):
+        await asyncio.sleep(0)
+
+
 class CountingActor(TableActor):
     renders = 0
 
@@ -46,7 +55,7 @@ def test_spectators_share_one_frame_and_seat_lists_go_out_when_changed_and_coale
             conn = Conn(ws, None, "html" if i % 3 == 0 else "json", "de" if i % 3 == 0 else "en")
             watchers.append((ws, conn))
             await t.attach(conn)
-        await asyncio.sleep(0.05)
+        await _after(0.05)
         # one render per (format, language), twice at most (the table's first seat list came between)
         assert CountingActor.renders <= 4, CountingActor.renders
         assert all(len(ws.sent) == 2 for ws, _ in watchers[1:]), sorted({len(ws.sent) for ws, _ in watchers})
@@ -61,7 +70,7 @@ def test_spectators_share_one_frame_and_seat_lists_go_out_when_changed_and_coale
         t.detach(player)
         player = Conn(Socket(), 0)
         await t.attach(player)
-        await asyncio.sleep(SEATS_EVERY + 0.1)
+        await _after(SEATS_EVERY + 0.1)
         for ws, conn in watchers:
             kinds = [m["type"] for m in ws.sent]
             assert kinds.count("seats") <= 2 and ws.sent[-2 if conn.fmt == "html" else -1]["type"] == "seats", kinds
@@ -81,14 +90,14 @@ def test_spectators_share_one_frame_and_seat_lists_go_out_when_changed_and_coale
         # the deadline does not), and they are not shown a countdown older than half a second
         t.settings["grace"] = 30.0
         t.detach(player)
-        await asyncio.sleep(SEATS_EVERY + 0.1)
+        await _after(SEATS_EVERY + 0.1)
         for ws, _ in watchers:
             ws.sent.clear()
         renders = CountingActor.renders
         for _ in range(8):
             await t.attach(Conn(Socket(), None, "json", "en"))
             await asyncio.sleep(0.1)
-        await asyncio.sleep(SEATS_EVERY + 0.1)
+        await _after(SEATS_EVERY + 0.1)
         assert not any(ws.sent for ws, _ in watchers), {m["type"] for ws, _ in watchers for m in ws.sent}
         assert 2 <= CountingActor.renders - renders <= 3, CountingActor.renders - renders
         t.stop()
