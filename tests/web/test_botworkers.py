@@ -175,23 +175,37 @@ class Monitor:
         self.db = db
         self.sock = socket.create_connection(("127.0.0.1", port), timeout=0.5)
         self.sock.sendall(b"MONITOR\r\n")
+        # watching from redis-server's "+OK" on: a command it ran before that is not shown, and a loaded
+        # machine could run the server's first LPUSH before the MONITOR sent a moment earlier
+        buf, end = b"", time.monotonic() + 30
+        while b"\r\n" not in buf:
+            assert time.monotonic() < end, "redis-server never answered MONITOR"
+            try:
+                buf += self.sock.recv(1 << 16)
+            except TimeoutError:
+                continue
+        ok, _, self._buf = buf.partition(b"\r\n")
+        assert ok == b"+OK", ok
         self.lines: list[str] = []
         self.stopping = threading.Event()
         self.thread = threading.Thread(target=self._read, daemon=True)
         self.thread.start()
 
     def _read(self) -> None:
-        buf = b""
-        while not self.stopping.is_set():
-            try:
-                chunk = self.sock.recv(1 << 16)
-            except TimeoutError:
-                continue
-            if not chunk:
-                break
+        buf, chunk = b"", self._buf   # what came with the +OK first
+        while True:
             buf += chunk
             *done, buf = buf.split(b"\r\n")
             self.lines += [x.decode("latin-1") for x in done]
+            if self.stopping.is_set():
+                return
+            try:
+                chunk = self.sock.recv(1 << 16)
+            except TimeoutError:
+                chunk = b""   # nothing for a while: look whether to stop
+                continue
+            if not chunk:
+                return
 
     def stop(self) -> None:
         self.stopping.set()
