@@ -8,6 +8,7 @@ import pytest
 import stich
 from stich.cli.render import action_lines, make_console, view_table
 from stich.narration import describe_event, game_line
+from stich.narration.names import Names as ReaderNames  # the reader's words in the reader's language
 
 from .helpers import CardNames as Names  # the cards in the game's language, the reader's words in English
 
@@ -116,6 +117,11 @@ def test_table_rows_replace_the_raw_fields():
                 "X team", "Seat 0", "'D'", "{"):
         assert raw not in text, raw
     assert "Stock " not in text   # the stock's count says nothing once the cards are played
+    # the cutter reads the row about himself as a sentence of his own, in his language
+    assert "You lifted 15: PoK Barba → you (Seat 4), St4 Belli → Seat 1, ScA" in _table_text(
+        state.view(3), Names(state.game, "en", human=3))
+    assert "Hai alzato 15 carte: " in _table_text(state.view(3), ReaderNames(state.game, "it", human=3))
+    assert "Platz 4 hat 15 abgehoben: " in _table_text(state.view(0), ReaderNames(state.game, "de", human=0))
 
 
 def test_the_x_and_the_match_end():

@@ -229,12 +229,17 @@ def _critico(card: str, names) -> str:
 def cuts_text(cuts: list, names) -> str:
     """``Seat 4 lifted 15: PoK Barba → Seat 4, St4 Belli → Seat 1, ScA; then lifted 9: Ra2``."""
     parts = []
-    for c in cuts:
+    for i, c in enumerate(cuts):
         shown = [f"{_critico(card, names)} → {names.seat(to)}" if to is not None and card in CRITICI
                  else names.short_cards([card]) for card, to in zip(c.get("revealed") or [], c.get("to") or [],
                                                                     strict=False)]
-        parts.append(names._("lifted %(n)s: %(cards)s") % {"n": c.get("at"), "cards": ", ".join(shown)})
-    return f"{names.seat(cuts[0].get('seat'))} " + names._("; then ").join(parts)
+        values = {"n": c.get("at"), "cards": ", ".join(shown)}
+        if i == 0:   # who cut, as a sentence: the reader reads "You lifted 15", not "You (Seat 1) lifted 15"
+            parts.append(tell(names, cuts[0].get("seat"), N_("You lifted %(n)s: %(cards)s"),
+                              N_("%(seat)s lifted %(n)s: %(cards)s"), **values))
+        else:
+            parts.append(names._("lifted %(n)s: %(cards)s") % values)
+    return names._("; then ").join(parts)
 
 
 def stock_text(info: dict, names) -> str | None:
