@@ -110,3 +110,24 @@ def test_the_create_form_makes_a_rated_table(server, new_page):
     table = page.locator("#created li a").first.get_attribute("href").split("/t/")[1].split("?")[0]
     assert api(server, f"/api/tables/{table}")["rated"] is True
     assert not page.js_errors, page.js_errors
+
+
+def test_a_name_sent_before_the_page_has_its_api_module_still_makes_the_player(server, new_page):
+    """A person quicker than the page's scripts still becomes a player: the form's handler is wired when
+    the page is parsed, and waits for the API module itself (held back here until after the click).  A
+    handler wired only once that module had come (a top-level await) let the form go to the server as a
+    plain GET, and the person stayed a guest."""
+    page = new_page(service_workers="block")   # every request goes through the route below
+    held = []
+    page.route("**/static/api.js*", lambda route: held.append(route))
+    page.goto(server.base_url + "/me", wait_until="domcontentloaded")
+    name = f"Quick{random.randrange(10**6)}"
+    page.fill("#become-name", name)
+    page.click("#become button[type=submit]")
+    page.wait_for_timeout(300)
+    assert held and "?" not in page.url, page.url   # no plain submission went anywhere
+    for route in held:
+        route.continue_()
+    page.unroute("**/static/api.js*")
+    page.wait_for_selector("#signed-in")
+    assert page.get_attribute("#signed-in", "data-player") == name

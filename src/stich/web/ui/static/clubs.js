@@ -7,9 +7,12 @@ const words = JSON.parse(($("#club-words") || {}).textContent || "{}");
 const club = ($("#club") || $("#join-club") || { dataset: {} }).dataset.club;
 const base = club ? `/api/clubs/${encodeURIComponent(club)}` : "/api/clubs";
 
-const api = await import(`./api.js${new URL(import.meta.url).search}`);   // the same fingerprint
-const send = api.send;
-const showError = (message) => api.showError(words, message);
+// Not awaited here: a module that waits at its top level runs its handlers' wiring after the page's
+// load event, and a form submitted before that went to the server as a plain GET.  The handlers are
+// wired at once; each waits for the API module (the same fingerprint) when it is used.
+const api = import(`./api.js${new URL(import.meta.url).search}`);
+const send = async (...args) => (await api).send(...args);
+const showError = async (message) => (await api).showError(words, message);
 
 function on(sel, event, fn) {
   for (const el of document.querySelectorAll(sel)) {

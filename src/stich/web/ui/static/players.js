@@ -5,9 +5,12 @@
 const $ = (sel) => document.querySelector(sel);
 const words = JSON.parse(($("#me-words") || {}).textContent || "{}");
 
-const api = await import(`./api.js${new URL(import.meta.url).search}`);   // the same fingerprint
-const send = api.send;
-const showError = (message) => api.showError(words, message);
+// Not awaited here: a module that waits at its top level runs its handlers' wiring after the page's
+// load event, and a form submitted before that went to the server as a plain GET.  The handlers are
+// wired at once; each waits for the API module (the same fingerprint) when it is used.
+const api = import(`./api.js${new URL(import.meta.url).search}`);
+const send = async (...args) => (await api).send(...args);
+const showError = async (message) => (await api).showError(words, message);
 
 function on(id, event, fn) {
   const el = $(id);
