@@ -96,7 +96,13 @@ class Server:
                 from stich.web.cluster import o_channel, t_channel
 
                 channel = o_channel(table_id) if actor.owner else t_channel(table_id)
-                asyncio.get_running_loop().create_task(self.cluster.unsubscribe(channel))
+                asyncio.get_running_loop().create_task(self._unfollow(table_id, channel))
+
+    async def _unfollow(self, table_id: str, channel: str) -> None:
+        """Stop listening on an evicted table's channel, unless the table was opened here again in the
+        meantime: its new actor subscribed already, and a late unsubscribe would leave it deaf."""
+        if table_id not in self.tables and table_id not in self.loading:
+            await self.cluster.unsubscribe(channel)
 
     # --- bots ---------------------------------------------------------------------------------
     def bot_seed(self, table_id: str, seat: int, seq: int) -> int:

@@ -19,6 +19,7 @@ from stich.web.players import BadCredential, identify
 from stich.web.quotas import BAD_INPUT, FORBIDDEN, FOREIGN_ORIGIN, TOO_MANY, Quotas, refused_too_often, retry_after
 from stich.web.server import Server
 from stich.web.table import MAX_CLIENT_ID, Conn
+from stich.web.table.conn import TableLeft
 from stich.web.table.players import NEEDS_PLAYER, SeatRefused
 from stich.web.tokens import token_hash
 
@@ -27,6 +28,8 @@ log = logging.getLogger("stich.web")
 MAX_MESSAGE = 64 * 1024          # bytes of one socket message
 LANGS = ("de", "it", "en", "fr")
 DB_AWAY = "the database is unavailable for a moment: connect again in a few seconds"
+TABLE_MOVING = "the table is moving between the server's processes: connect again in a moment"
+ATTACH_TRIES = 3                 # a table left memory while a connection waited for it: asked again
 TOO_LARGE = {"type": "error", "id": None, "message": f"message too large (at most {MAX_MESSAGE} bytes)"}
 
 
@@ -71,14 +74,24 @@ async def table_socket(ws: WebSocket):
         return await refuse(f"format is json or html, not {fmt!r}", 4400)
     if lang not in LANGS:
         return await refuse(f"lang is one of {', '.join(LANGS)}, not {lang!r}", 4400)
-    try:
-        actor = await server.table(table_id)
-    except Exception as exc:
-        if not store.unavailable(exc):
-            raise
-        return await refuse(DB_AWAY, 1013)   # 1013: try again later
-    if actor is None:
-        return await refuse(f"there is no table {table_id}", 4404)
+    for _ in range(ATTACH_TRIES):
+        try:
+            actor = await server.table(table_id)
+        except Exception as exc:
+            if not store.unavailable(exc):
+                raise
+            return await refuse(DB_AWAY, 1013)   # 1013: try again later
+        if actor is None:
+            return await refuse(f"there is no table {table_id}", 4404)
+        outcome = await _attach(ws, server, actor, table_id, fmt, lang, quotas, peer, params, refuse)
+        if outcome is not TableLeft:
+            return
+    await refuse(TABLE_MOVING, 1013)
+
+
+async def _attach(ws, server, actor, table_id, fmt, lang, quotas, peer, params, refuse):
+    """Seat and serve one connection at ``actor`` until it closes; :class:`TableLeft` when the actor
+    stopped before the connection was attached (the caller asks for the table again)."""
     seat = None
     token = params.get("token")
     player = None
@@ -105,6 +118,9 @@ async def table_socket(ws: WebSocket):
         except SeatRefused as exc:   # a player's seat, a rated table (table/players.py); nothing attached
             conn = None
             return await refuse(str(exc), exc.code)
+        except TableLeft:   # nothing attached, nothing sent: the caller finds the table's actor again
+            conn = None
+            return TableLeft
         except Exception as exc:
             if not store.unavailable(exc):
                 raise

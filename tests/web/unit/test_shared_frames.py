@@ -10,6 +10,7 @@ from types import SimpleNamespace
 
 import stich
 from stich.web.table import Conn, Seat, TableActor
+from stich.web.table.conn import TableLeft
 from stich.web.table.fanout import SEATS_EVERY
 
 
@@ -123,3 +124,39 @@ def test_a_connection_that_could_not_attach_leaves_its_seat_unconnected():
         t.stop()
 
     asyncio.run(asyncio.wait_for(main(), 30))
+
+
+def test_a_connection_waiting_for_a_table_that_left_memory_is_not_left_in_it():
+    """A connection waits for the table's actor to attach it; the actor stops first (the table was
+    evicted or handed to another process).  An unfinished table: attach says so (the socket asks the
+    server for the table again) instead of attaching it to an actor that will never hear another
+    action - a chaos run's client sat there, its seat's turn never coming.  A finished table: attached
+    (nothing moves there any more)."""
+    async def main():
+        game = stich.game("watten", variant="bavarian_2")
+        for finished in (False, True):
+            state = game.new_state(seed=1)
+            if finished:
+                while not state.is_terminal():
+                    state.apply(state.legal_actions()[0])
+            seats = [Seat(i, "human", None, f"hash{i}", None, claimed=True, arrived=True) for i in range(2)]
+            t = TableActor(SimpleNamespace(cluster=None), "t1", game, state, seats, {"grace": None}, False, {},
+                           [], [])
+            busy = asyncio.Event()
+            t.submit(busy.wait)   # the actor is in a step (a commit, a hand-over) when the socket comes
+            conn = Conn(Socket(), 0, "json", "en")
+            attaching = asyncio.ensure_future(t.attach(conn))
+            await _after(0.01)
+            t.stop()
+            if finished:
+                await attaching
+                assert conn in t.conns
+            else:
+                try:
+                    await attaching
+                except TableLeft as exc:
+                    assert str(exc) == "t1" and not t.conns
+                else:
+                    raise AssertionError("attached to a stopped table's actor")
+
+    asyncio.run(main())

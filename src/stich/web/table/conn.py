@@ -11,6 +11,11 @@ from stich.web import store
 SEND_QUEUE = 256          # frames waiting for a slow connection before it is dropped
 
 
+class TableLeft(Exception):
+    """The table's actor stopped while a connection waited to be attached to it: the socket asks the
+    server for the table again (a new actor, maybe a replica of another process's table)."""
+
+
 class Conn:
     """One socket: its seat (None = spectator), format and language, and its outgoing queue.
 
@@ -114,8 +119,10 @@ class Connections:
         await asyncio.wait([done, self.task], return_when=asyncio.FIRST_COMPLETED)
         if done.done():
             done.result()
-        else:  # the actor stopped (the table left memory): attach here, as nothing else moves it now
+        elif self.finished:  # the actor stopped (the table left memory): nothing moves a finished match
             await self._attach(conn)
+        else:   # stopped before the connection was in it (evicted, handed over): it would hear nothing
+            raise TableLeft(self.id)
 
     async def _attach(self, conn: Conn) -> None:
         if conn.seat is not None:   # before anything is sent or counted: a refused connection learns nothing
