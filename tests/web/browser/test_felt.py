@@ -81,6 +81,11 @@ def step_until(pages, done, timeout: float = 120.0) -> None:
             k = (first + i) % len(pages)
             if act(pages[k]):
                 first = k + 1
+                if k != 0:   # done() reads the first page: it must have seen this action before the next
+                    # one (a loaded machine let the next player act first, and the page showed two cards)
+                    seq = pages[k].evaluate("() => +document.querySelector('.table').getAttribute('data-seq')")
+                    pages[0].wait_for_function("""(seq) => { const t = document.querySelector('.table');
+                        return t && +(t.getAttribute('data-seq') || -1) >= seq; }""", arg=seq, timeout=15000)
                 break
         else:
             pages[0].wait_for_timeout(40)
