@@ -181,7 +181,7 @@ def test_phone_viewport_no_horizontal_scroll(server, new_page):
     # the page scrolls (or not: the hand may fit) in the animation frame after a frame with the cards,
     # and again after a later frame (the declarer's contracts above the hand) pushed the hand down
     laptop.wait_for_function("""() => { const r = document.querySelector('#table .hand').getBoundingClientRect();
-        return r.top > 0 && r.bottom <= innerHeight; }""", timeout=5000)
+        return r.top > 0 && r.bottom <= innerHeight; }""", timeout=15000)   # frames come late on a loaded machine
     # the felt is not scrolled away (its top may be, when a declarer's contracts make the play too tall)
     felt = laptop.locator("#table .felt").bounding_box()
     assert felt["y"] + felt["height"] > 200
