@@ -141,13 +141,9 @@ def plain_reason(cards, winner, names, trump) -> str | None:
 # --- the pieces ------------------------------------------------------------------------------------
 
 def _both(seats, names, you: str, other: str, **values) -> str:
-    """A sentence whose subject is one or more seats (``You and Seat 3 win ...``): ``you`` (a msgid with
-    ``%(others)s``) when the reader is one of them, else ``other`` (with ``%(seats)s``)."""
-    seats = sorted(seats, key=lambda s: (s != names.human, s))
-    listed = _and([names.seat(s) for s in seats if s != names.human], names)
-    if names.human in seats:
-        return names._(you) % {"others": listed, **values}
-    return names._(other) % {"seats": listed, **values}
+    """A sentence whose subject is two or more seats, in seat order (``You and Seat 3 win ...``): ``you``
+    (a msgid with ``%(others)s``) when the reader is one of them, else ``other`` (with ``%(seats)s``)."""
+    return tell_seats(names, sorted(seats), None, you, other, join=lambda words: _and(words, names), **values)
 
 
 def rank_text(rank: str, names) -> str:
