@@ -83,15 +83,16 @@ async def table_socket(ws: WebSocket):
             return await refuse(DB_AWAY, 1013)   # 1013: try again later
         if actor is None:
             return await refuse(f"there is no table {table_id}", 4404)
-        outcome = await _attach(ws, server, actor, table_id, fmt, lang, quotas, peer, params, refuse)
-        if outcome is not TableLeft:
-            return
+        try:
+            return await _attach(ws, server, actor, table_id, fmt, lang, quotas, peer, params, refuse)
+        except TableLeft:
+            continue
     await refuse(TABLE_MOVING, 1013)
 
 
 async def _attach(ws, server, actor, table_id, fmt, lang, quotas, peer, params, refuse):
-    """Seat and serve one connection at ``actor`` until it closes; :class:`TableLeft` when the actor
-    stopped before the connection was attached (the caller asks for the table again)."""
+    """Seat and serve one connection at ``actor`` until it closes; raises :class:`TableLeft` when the
+    actor stopped before the connection was attached (the caller asks for the table again)."""
     seat = None
     token = params.get("token")
     player = None
@@ -120,7 +121,7 @@ async def _attach(ws, server, actor, table_id, fmt, lang, quotas, peer, params, 
             return await refuse(str(exc), exc.code)
         except TableLeft:   # nothing attached, nothing sent: the caller finds the table's actor again
             conn = None
-            return TableLeft
+            raise
         except Exception as exc:
             if not store.unavailable(exc):
                 raise
