@@ -71,18 +71,13 @@ def play_hand(g, seed: int, rng: random.Random, first=None, lean: bool = True) -
     if first is not None:
         state.apply(first(rng))
         actions += 1
-    if lean:
-        while state.hand_number == hand and not state.is_terminal():
-            state.step(choice(state.legal_ids()))
-            actions += 1
-            if actions > MAX_ACTIONS:
-                raise RuntimeError(f"a hand of {g.name} did not end after {MAX_ACTIONS} actions")
-    else:
-        while state.hand_number == hand and not state.is_terminal():
-            state.apply(choice(state.legal_actions()))
-            actions += 1
-            if actions > MAX_ACTIONS:
-                raise RuntimeError(f"a hand of {g.name} did not end after {MAX_ACTIONS} actions")
+    # the lean path takes action numbers, the full engine actions as objects: the same loop for both
+    act, legal = (state.step, state.legal_ids) if lean else (state.apply, state.legal_actions)
+    while state.hand_number == hand and not state.is_terminal():
+        act(choice(legal()))
+        actions += 1
+        if actions > MAX_ACTIONS:
+            raise RuntimeError(f"a hand of {g.name} did not end after {MAX_ACTIONS} actions")
     return actions
 
 
