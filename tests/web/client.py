@@ -309,6 +309,15 @@ def http_client(server) -> httpx.AsyncClient:
     return httpx.AsyncClient(base_url=server.base_url, timeout=10.0)
 
 
+async def until(predicate, timeout: float, what: str, every: float = 0.02) -> None:
+    """Wait, in the test's event loop, until ``predicate()`` holds (polled ``every`` seconds)."""
+    end = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out after {timeout}s waiting for {what}")
+        await asyncio.sleep(every)
+
+
 def run(coro, timeout: float = 60.0):
     """Run a test coroutine under an overall bound (every test here is bounded)."""
     async def bounded():

@@ -13,7 +13,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from stich.web.cluster.leases import lease_ttl
 from tests.web.checks import check_acks_in_record, replay_ok
-from tests.web.client import SeatClient, create_table, get_record, http_client, run, seat_clients
+from tests.web.client import SeatClient, create_table, get_record, http_client, run, seat_clients, until
 from tests.web.server import wait_until
 from tests.web.test_botworkers import server_events
 
@@ -66,7 +66,7 @@ def test_a_killed_owners_table_answers_again_once_its_lease_ran_out(server_facto
             await c.play(timeout=60, think=think)
 
         playing = [asyncio.ensure_future(held(c)) for c in clients]
-        await wait_until_async(lambda: turn, 30, "a seat to be held")
+        await until(lambda: turn, 30, "a seat to be held")
         for p in playing:
             p.cancel()
         (seat, st), = turn.items()
@@ -93,14 +93,6 @@ def test_a_killed_owners_table_answers_again_once_its_lease_ran_out(server_facto
     check_acks_in_record(record, clients)
     taken = server_events(b, "lease taken")
     assert taken and all(ev["expired_for"] < TAKEN_WITHIN for ev in taken), taken
-
-
-async def wait_until_async(predicate, timeout: float, what: str):
-    end = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > end:
-            raise AssertionError(f"timed out after {timeout}s waiting for {what}")
-        await asyncio.sleep(0.02)
 
 
 @pytest.mark.timeout(150)

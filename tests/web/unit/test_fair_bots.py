@@ -14,6 +14,7 @@ from stich.web.botfair import FairQueue
 from stich.web.botpool import BotPool, instant
 from stich.web.spec import BadRequest, bots_only_cap, capped, over_cap, parse_table
 from stich.web.table import legal_for
+from tests.web.client import until
 
 
 def run(coro, timeout=60):
@@ -28,17 +29,10 @@ async def _decide(queue: FairQueue, table: str, spec: str, seconds: float, start
     async with queue.turn(table, spec):
         started.append(table)
         began = time.perf_counter()
-        await _until(lambda: queue.waiting >= waiting)
+        await until(lambda: queue.waiting >= waiting, 30, "the other decisions to ask", every=0.001)
         await asyncio.sleep(seconds)
         if took is not None:
             took.setdefault(spec, []).append(time.perf_counter() - began)
-
-
-async def _until(predicate, timeout: float = 30.0) -> None:
-    end = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < end, "the other decisions never asked"
-        await asyncio.sleep(0.001)
 
 
 def test_a_cheap_decision_goes_before_the_waiting_expensive_ones():
@@ -77,7 +71,8 @@ def test_a_table_with_people_goes_before_tables_without():
     async def ask(q, table, spec, people, seconds=0.01, waiting=0):
         async with q.turn(table, spec, people):
             started.append(table)
-            await _until(lambda: q.waiting >= waiting)   # the holder: until the other five have asked
+            # the holder: until the other five have asked
+            await until(lambda: q.waiting >= waiting, 30, "the other decisions to ask", every=0.001)
             await asyncio.sleep(seconds)
 
     async def main():
