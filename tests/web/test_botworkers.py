@@ -131,7 +131,11 @@ def queue_server(server_factory, url: str, env: dict | None = None):
 
 def scrape(srv) -> dict:
     with urllib.request.urlopen(srv.base_url + "/metrics", timeout=30) as resp:
-        text = resp.read().decode()
+        return samples(resp.read().decode())
+
+
+def samples(text: str) -> dict:
+    """The samples of a /metrics text: (name, sorted labels) -> value; read with :func:`metric`."""
     return {(s.name, tuple(sorted(s.labels.items()))): s.value
             for family in text_string_to_metric_families(text) for s in family.samples}
 

@@ -17,10 +17,9 @@ import statistics
 import time
 
 import pytest
-from prometheus_client.parser import text_string_to_metric_families
 
 from tests.web.client import SeatClient, create_table, http_client, run
-from tests.web.test_botworkers import await_workers, queue_url, workers  # noqa: F401 - a fixture
+from tests.web.test_botworkers import await_workers, metric, queue_url, samples, workers  # noqa: F401 - a fixture
 
 HEAVY = 6
 FLOOD = ("watten", "euregio", {"target": 15, "lock_at": 13})         # a long match: bots all along
@@ -86,7 +85,9 @@ def test_all_bot_tables_at_the_largest_budget_do_not_delay_another_tables_bots(s
     # the flood was real: every heavy table moved, 1 s a decision, the two workers thinking all along
     assert all(seq > 0 for seq in seqs), seqs
     assert sum(seqs) >= 12, seqs
-    thought = _thinking(metrics)
+    values = samples(metrics)
+    thought = {bot: (metric(values, "stich_bot_think_seconds_sum", bot=bot),
+                     metric(values, "stich_bot_think_seconds_count", bot=bot)) for bot in ("pimc", "strong")}
     # (a search stops early on a near-forced choice: 9 to 20 s of thinking seen, by the load)
     assert thought["pimc"][0] > 5, thought
     assert len(random_waits) >= 3 and len(strong_waits) >= 3, (random_waits, strong_waits)
@@ -108,14 +109,3 @@ def test_all_bot_tables_at_the_largest_budget_do_not_delay_another_tables_bots(s
     # thinking), the maximum allows for a loaded machine's stragglers
     assert statistics.median(strong_waits) < 2 * heavy + strong, waits
     assert max(strong_waits) < 3 * heavy + 2 * strong, waits
-
-
-def _thinking(metrics: str) -> dict[str, tuple[float, float]]:
-    """``stich_bot_think_seconds`` of the server: bot name -> (seconds thought in all, decisions)."""
-    out: dict[str, list[float]] = {}
-    for family in text_string_to_metric_families(metrics):
-        if family.name == "stich_bot_think_seconds":
-            for sample in family.samples:
-                if sample.name.endswith(("_sum", "_count")):
-                    out.setdefault(sample.labels["bot"], [0.0, 0.0])[sample.name.endswith("_count")] = sample.value
-    return {bot: (total, n) for bot, (total, n) in out.items()}
