@@ -16,7 +16,7 @@ from collections import Counter
 import pytest
 import websockets
 
-from tests.web.client import SeatClient, create_table, http_client, run
+from tests.web.client import SeatClient, create_table, http_client, run, until
 
 SPECTATORS = 200
 HTML_EVERY = 4          # every fourth spectator watches the page (format html, German)
@@ -73,10 +73,7 @@ def test_spectators_cost_frames_linear_in_their_number_and_do_not_slow_another_t
         for fmt in ("html&lang=de", "json"):
             first = Spectator(f"{srv.ws_url}/ws/tables/{warm['table']}?format={fmt}")
             await first.open()
-            end = time.monotonic() + 20
-            while not first.got["html"] + first.got["state"]:
-                assert time.monotonic() < end, f"no first frame ({fmt})"
-                await asyncio.sleep(0.02)
+            await until(lambda first=first: first.got["html"] + first.got["state"], 20, f"a first frame ({fmt})")
             await first.close()
         base = f"{srv.ws_url}/ws/tables/{watched['table']}"
         specs = [Spectator(f"{base}?format=html&lang=de" if i % HTML_EVERY == 0 else f"{base}?format=json")
