@@ -19,6 +19,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 import stich
+from tests.web.server import wait_until
 from tests.web.unit.harness import STICH
 from tests.web.unit.test_metrics import SHORT, scrape, val
 
@@ -139,10 +140,8 @@ def test_sockets_per_table_spectators_and_address(serve):
     assert code == 4429 and "too many sockets at this table (at most 3)" in error["message"]
     # a socket that closes frees its place (once the server has seen it close: waited for, not slept)
     watchers.pop().close()
-    deadline = time.monotonic() + 30
-    while val(scrape(srv)[1], "stich_sockets", role="spectator") != 1:
-        assert time.monotonic() < deadline, "the closed socket was never counted as gone"
-        time.sleep(0.02)
+    wait_until(lambda: val(scrape(srv)[1], "stich_sockets", role="spectator") == 1, 30,
+               "the closed socket to be counted as gone")
     watchers.append(ws(srv, t["table"]))
     first_state(watchers[-1])
     # the fourth socket of this address at another table; the fifth is refused, another address is not
